@@ -1,0 +1,120 @@
+#include <iostream>
+
+#include "cli/game_options.hpp"
+#include "core/parse.hpp"
+#include "core/solve.hpp"
+
+namespace grundy::cli {
+
+namespace {
+
+// A box where every coordinate runs over 0..size-1, the pass counter over 0..K. Coordinates
+// pinned with --fix c=v run over 0..v, which holds every position reachable from them.
+struct BoxRequest {
+  core::Box box;
+  core::Position pinned;  // -1 where not pinned
+};
+
+BoxRequest make_box(const core::Game& game, const GameOptions& o, std::int64_t size,
+                    const std::vector<std::string>& fixes) {
+  const auto names = game.coordinate_names();
+  const int n = game.arity();
+  const bool pass = o.pass || o.passes > 0;
+  core::Position extent(n), pinned(n);
+  for (int i = 0; i < n; ++i) {
+    extent[i] = size;
+    pinned[i] = -1;
+  }
+  if (pass) extent[n - 1] = (o.pass ? 1 : o.passes) + 1;
+  for (const std::string& f : fixes) {
+    const auto eq = f.find('=');
+    const std::string name = f.substr(0, eq);
+    const auto it = std::find(names.begin(), names.end(), name);
+    if (eq == std::string::npos || it == names.end()) {
+      std::string allowed;
+      for (const auto& c : names) allowed += (allowed.empty() ? "" : ", ") + c;
+      throw core::UserError("--fix '" + f.substr(0, 40) + "': expected c=v with c one of " + allowed);
+    }
+    const int i = static_cast<int>(it - names.begin());
+    pinned[i] = core::parse_int(f.substr(eq + 1), "--fix " + name, 0, std::int64_t{1} << 40);
+    extent[i] = pinned[i] + 1;
+  }
+  return {core::Box(extent), pinned};
+}
+
+void run_table(const GameOptions& o, std::int64_t size, const std::vector<std::string>& fixes) {
+  const core::Game game = o.game();
+  const io::Format f = o.output_format();
+  BoxRequest req = make_box(game, o, size, fixes);
+  const auto names = game.coordinate_names();
+  const int n = game.arity();
+  std::vector<int> free;
+  for (int i = 0; i < n; ++i)
+    if (req.pinned[i] < 0) free.push_back(i);
+  // With a pass and more than two free coordinates, show the papers' main case: all passes left.
+  const bool pass = o.pass || o.passes > 0;
+  if (pass && free.size() > 2 && free.back() == n - 1) {
+    req.pinned[n - 1] = req.box.extent(n - 1) - 1;
+    free.pop_back();
+  }
+  if (free.empty() || free.size() > 2) {
+    std::string list;
+    for (int i : free) list += (list.empty() ? "" : ", ") + names[static_cast<std::size_t>(i)];
+    throw core::UserError("table shows one or two coordinates; " +
+                          (free.empty() ? std::string("every coordinate is pinned") : "free: " + list) +
+                          "; pin the others with --fix c=v");
+  }
+  core::Position base(n);
+  for (int i = 0; i < n; ++i) base[i] = std::max<std::int64_t>(req.pinned[i], 0);
+  const core::DenseTable table = core::solve_guarded(game, req.box, o.evaluation(), o.memory_limit());
+  const int row = free[0], col = free.size() > 1 ? free[1] : -1;
+  const io::Grid grid = io::make_grid(table, game.name(), names, base, row, col, req.box.extent(row),
+                                      col >= 0 ? req.box.extent(col) : 1);
+  io::write_grid(std::cout, f, grid);
+}
+
+void run_ppos(const GameOptions& o, std::int64_t size) {
+  const core::Game game = o.game();
+  const io::Format f = o.output_format();
+  const BoxRequest req = make_box(game, o, size, {});
+  const core::Evaluation eval = o.misere ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome;
+  const core::DenseTable table = core::solve_guarded(game, req.box, eval, o.memory_limit());
+  std::vector<io::Cell> cells;
+  core::Position p(req.box.arity());
+  do {
+    if (table.at(p) == 0) cells.push_back({p, 0});
+  } while (req.box.next(p));
+  if (f == io::Format::Text) {
+    std::cout << cells.size() << " P-positions" << (o.misere ? " under misere play" : "") << " of " << game.name()
+              << " in the box " << req.box.to_string() << "\n";
+    for (const auto& c : cells) std::cout << "(" << core::to_string(c.pos) << ")\n";
+    return;
+  }
+  io::write_cells(std::cout, f, game.name(), game.coordinate_names(), cells, eval);
+}
+
+}  // namespace
+
+void add_table_command(CLI::App& app) {
+  static GameOptions o;
+  static std::int64_t size = 0;
+  static std::vector<std::string> fixes;
+  auto* cmd = app.add_subcommand("table", "2-D table of values (pin extra coordinates with --fix)");
+  add_game_options(cmd, o);
+  cmd->add_option("--size", size, "every coordinate runs over 0..N-1")->required()->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+  cmd->add_option("--fix", fixes, "pin coordinate c at value v (repeatable)")->allow_extra_args(false);
+  cmd->footer("Example: grundy table nim -p heaps=2 --pass --size 13   (Table 2 of the chocolate paper)");
+  cmd->callback([] { run_table(o, size, fixes); });
+}
+
+void add_ppos_command(CLI::App& app) {
+  static GameOptions o;
+  static std::int64_t size = 0;
+  auto* cmd = app.add_subcommand("ppos", "the P-positions in the box 0..N-1 of every coordinate");
+  add_game_options(cmd, o);
+  cmd->add_option("--size", size, "every coordinate runs over 0..N-1")->required()->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+  cmd->footer("Example: grundy ppos nim -p heaps=3 --pass --size 8");
+  cmd->callback([] { run_ppos(o, size); });
+}
+
+}  // namespace grundy::cli

@@ -1,0 +1,60 @@
+#include "cli/game_options.hpp"
+
+#include "core/memory.hpp"
+#include "core/parse.hpp"
+
+namespace grundy::cli {
+
+games::GameSpec GameOptions::spec() const {
+  games::GameSpec s;
+  s.family = family;
+  for (const std::string& kv : params) {
+    const auto eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0) throw core::UserError("-p '" + kv.substr(0, 60) + "': expected name=value");
+    s.params.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+  }
+  if (pass && passes > 0) throw core::UserError("give either --pass or --passes K, not both");
+  s.transforms.passes = pass ? 1 : passes;
+  s.transforms.pass_from_terminal = pass_from_terminal;
+  s.transforms.forbid = forbid;
+  s.transforms.misere = misere;
+  return s;
+}
+
+core::Game GameOptions::game() const { return games::make_game(spec()); }
+
+core::Evaluation GameOptions::evaluation() const {
+  return misere ? core::Evaluation::MisereOutcome : core::Evaluation::Grundy;
+}
+
+io::Format GameOptions::output_format() const { return io::parse_format(format); }
+
+std::uint64_t GameOptions::memory_limit() const {
+  return max_memory.empty() ? core::default_memory_limit() : core::parse_memory_size(max_memory);
+}
+
+void add_game_options(CLI::App* cmd, GameOptions& o, bool with_format) {
+  cmd->add_option("game", o.family, "game family (see `grundy games`)")->required();
+  cmd->add_option("-p,--param", o.params, "family parameter name=value (repeatable)")->allow_extra_args(false);
+  cmd->add_flag("--pass", o.pass, "one shared pass (not from terminal positions); adds coordinate p");
+  cmd->add_option("--passes", o.passes, "K shared passes")->check(CLI::Range(1, 64));
+  cmd->add_flag("--pass-from-terminal", o.pass_from_terminal, "the pass may also be used from a terminal position");
+  cmd->add_flag("--misere", o.misere, "evaluate outcomes under misere play (the last player to move loses)");
+  cmd->add_option("--forbid", o.forbid, "moves into positions where EXPR is non-zero are illegal");
+  if (with_format) cmd->add_option("--format", o.format, "text | csv | json")->capture_default_str();
+  cmd->add_option("--max-memory", o.max_memory, "memory limit, e.g. 16G (default 75% of physical memory)");
+}
+
+core::Position checked_position(const core::Game& game, const std::string& text) {
+  const core::Position p = core::parse_position(text);
+  const std::string why = game.check(p);
+  if (!why.empty()) {
+    std::string names;
+    for (const auto& n : game.coordinate_names()) names += (names.empty() ? "" : ",") + n;
+    throw core::UserError("position " + text.substr(0, 60) + " is not a position of " + game.name() + ": " + why +
+                          " (coordinates: " + names + ")");
+  }
+  return p;
+}
+
+}  // namespace grundy::cli

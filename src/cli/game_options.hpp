@@ -1,0 +1,44 @@
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/game.hpp"
+#include "games/registry.hpp"
+#include "io/format.hpp"
+
+namespace grundy::cli {
+
+// The GAME part shared by every command: a family name, -p name=value parameters and the
+// transform flags, plus --format and --max-memory.
+struct GameOptions {
+  std::string family;
+  std::vector<std::string> params;
+  bool pass = false;
+  int passes = 0;
+  bool pass_from_terminal = false;
+  bool misere = false;
+  std::string forbid;
+  std::string format = "text";
+  std::string max_memory;
+
+  games::GameSpec spec() const;
+  core::Game game() const;
+  core::Evaluation evaluation() const;  // Grundy, or misere outcomes with --misere
+  io::Format output_format() const;
+  std::uint64_t memory_limit() const;
+};
+
+void add_game_options(CLI::App* cmd, GameOptions& o, bool with_format = true);
+
+// Position of the game, or a UserError naming the position and what is wrong with it.
+core::Position checked_position(const core::Game& game, const std::string& text);
+
+void add_games_command(CLI::App& app);
+void add_value_commands(CLI::App& app);  // value, moves
+void add_table_command(CLI::App& app);
+void add_ppos_command(CLI::App& app);
+
+}  // namespace grundy::cli

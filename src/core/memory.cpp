@@ -1,0 +1,62 @@
+#include "core/memory.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "core/errors.hpp"
+#include "core/parse.hpp"
+
+namespace grundy::core {
+
+std::uint64_t physical_memory() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return 0;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+}
+
+std::uint64_t default_memory_limit() {
+  const std::uint64_t phys = physical_memory();
+  return phys ? phys / 4 * 3 : std::uint64_t{4} << 30;
+}
+
+std::uint64_t parse_memory_size(std::string_view text) {
+  std::uint64_t mult = 1;
+  std::string_view digits = text;
+  if (!text.empty()) {
+    switch (text.back()) {
+      case 'K': case 'k': mult = 1ULL << 10; break;
+      case 'M': case 'm': mult = 1ULL << 20; break;
+      case 'G': case 'g': mult = 1ULL << 30; break;
+      case 'T': case 't': mult = 1ULL << 40; break;
+      default: break;
+    }
+    if (mult != 1) digits.remove_suffix(1);
+  }
+  if (digits.empty()) throw UserError("--max-memory = '" + std::string(text.substr(0, 40)) + "': expected a size such as 512M or 16G");
+  const auto n = static_cast<std::uint64_t>(parse_int(digits, "--max-memory", 1, std::int64_t{1} << 50));
+  if (n > (std::uint64_t{1} << 50) / mult) throw UserError("--max-memory = '" + std::string(text.substr(0, 40)) + "': too large");
+  return n * mult;
+}
+
+std::string human_bytes(std::uint64_t bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  double v = static_cast<double>(bytes);
+  int u = 0;
+  while (v >= 1024 && u < 6) {
+    v /= 1024;
+    ++u;
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, u == 0 ? "%.0f %s" : "%.1f %s", v, units[u]);
+  return buf;
+}
+
+void ensure_fits(std::uint64_t bytes, std::uint64_t limit, std::string_view what) {
+  if (bytes <= limit) return;
+  throw TooLarge(std::string(what) + " needs about " + (bytes == UINT64_MAX ? std::string("more than 16 EiB") : human_bytes(bytes)) +
+                 ", over the memory limit of " + human_bytes(limit) + "; raise it with --max-memory SIZE (e.g. --max-memory 20G)");
+}
+
+}  // namespace grundy::core

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace grundy::core {
+
+// Physical memory of this machine in bytes (sysconf), or 0 if unknown.
+std::uint64_t physical_memory();
+
+// The default limit for one computation: 75% of physical memory.
+std::uint64_t default_memory_limit();
+
+// "512M", "16G", "1048576" -> bytes. Throws UserError naming --max-memory.
+std::uint64_t parse_memory_size(std::string_view text);
+
+// "1.5 GiB"
+std::string human_bytes(std::uint64_t bytes);
+
+// Refuses, before anything is allocated, a computation estimated to need more than `limit`
+// bytes: throws TooLarge with the estimate, the limit and the flag that raises it.
+void ensure_fits(std::uint64_t bytes, std::uint64_t limit, std::string_view what);
+
+}  // namespace grundy::core

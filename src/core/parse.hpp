@@ -1,0 +1,24 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/position.hpp"
+
+namespace grundy::core {
+
+// Strict decimal integer in [min, max]: optional sign, digits, nothing else. Throws UserError
+// "<what> = '<text>': <reason>; allowed <min>..<max>".
+std::int64_t parse_int(std::string_view text, std::string_view what, std::int64_t min, std::int64_t max);
+
+// Comma-separated integers ("2,12,14"); empty items and trailing commas are errors.
+std::vector<std::int64_t> parse_int_list(std::string_view text, std::string_view what, std::int64_t min,
+                                         std::int64_t max);
+
+// A position as the CLI takes it: "3,5,7,1". Coordinates are bounded by 2^62 so that sums of a
+// few of them (the FTS total) cannot overflow.
+Position parse_position(std::string_view text);
+
+}  // namespace grundy::core

@@ -1,0 +1,78 @@
+#pragma once
+
+// The Ruleset concept: what a game family must provide for the solvers.
+//
+// Required (CGSuite's ImpartialGame needs only its options; everything else is derived):
+//   int arity() const                          number of coordinates of a position
+//   std::vector<std::string> coordinate_names() const   in the papers' order (x, y, z, p ...)
+//   std::string name() const                   e.g. "nim(heaps=3)", used in headers and files
+//   std::string check(const Position&) const   "" if the position belongs to the game, else one
+//                                              line saying which coordinate is wrong and why
+//   void for_each_option(const Position&, F&& sink) const
+//                                              calls sink(const Position&) once per option; the
+//                                              sink is a template parameter so enumeration never
+//                                              allocates (CGSuite's Traversal)
+//
+// Optional capabilities that let solvers choose faster strategies:
+//   std::int64_t rank(const Position&) const   strictly decreases along every move; the dense
+//                                              solver sweeps a box in rank order with it
+//   bool options_precede() const               every option is lexicographically smaller than its
+//                                              position (so has a smaller row-major index in any
+//                                              box): a box is then swept straight in index order
+//   Box reach_box(const Box&) const            a box holding every position reachable from the
+//                                              given one (default: the box itself, for games
+//                                              whose moves only decrease coordinates)
+
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/box.hpp"
+#include "core/position.hpp"
+
+namespace grundy::core {
+
+namespace detail {
+inline void concept_probe_sink(const Position&) {}
+}  // namespace detail
+
+template <class R>
+concept Ruleset = requires(const R& r, const Position& p) {
+  { r.arity() } -> std::convertible_to<int>;
+  { r.coordinate_names() } -> std::convertible_to<std::vector<std::string>>;
+  { r.name() } -> std::convertible_to<std::string>;
+  { r.check(p) } -> std::convertible_to<std::string>;
+  r.for_each_option(p, detail::concept_probe_sink);
+};
+
+template <class R>
+concept RankedRuleset = Ruleset<R> && requires(const R& r, const Position& p) {
+  { r.rank(p) } -> std::convertible_to<std::int64_t>;
+};
+
+template <class R>
+bool options_precede(const R& r) {
+  if constexpr (requires { r.options_precede(); })
+    return r.options_precede();
+  else
+    return false;
+}
+
+template <class R>
+Box reach_box(const R& r, const Box& box) {
+  if constexpr (requires { r.reach_box(box); })
+    return r.reach_box(box);
+  else
+    return box;
+}
+
+template <class R>
+bool has_rank(const R& r) {
+  if constexpr (requires { r.has_rank(); })
+    return r.has_rank();
+  else
+    return RankedRuleset<R>;
+}
+
+}  // namespace grundy::core

@@ -1,0 +1,131 @@
+#include "games/registry.hpp"
+
+#include <set>
+
+#include "core/parse.hpp"
+
+namespace grundy::games {
+
+using core::UserError;
+
+const std::string& Params::get(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) throw UserError(family_ + ": parameter " + name + " is required (-p " + name + "=...)");
+  return it->second;
+}
+
+std::int64_t Params::get_int(const std::string& name, std::int64_t min, std::int64_t max) const {
+  return core::parse_int(get(name), "-p " + name, min, max);
+}
+
+std::vector<std::int64_t> Params::get_int_list(const std::string& name, std::int64_t min, std::int64_t max) const {
+  return core::parse_int_list(get(name), "-p " + name, min, max);
+}
+
+const std::vector<Family>& families() {
+  static const std::vector<Family> list = {
+      nim_family(),
+      subtraction_family(),
+      sum_family(),
+  };
+  return list;
+}
+
+const Family& find_family(std::string_view name) {
+  std::string known;
+  for (const Family& f : families()) {
+    if (f.name == name) return f;
+    known += (known.empty() ? "" : ", ") + f.name;
+  }
+  throw UserError("unknown game family '" + std::string(name.substr(0, 40)) + "'; known: " + known);
+}
+
+core::Game make_game(const GameSpec& spec) {
+  const Family& family = find_family(spec.family);
+  std::map<std::string, std::string> values;
+  for (const auto& [name, value] : spec.params) {
+    bool known = false;
+    std::string allowed;
+    for (const ParamSpec& p : family.params) {
+      known = known || p.name == name;
+      allowed += (allowed.empty() ? "" : ", ") + p.name;
+    }
+    if (!known)
+      throw UserError(family.name + ": unknown parameter '" + name.substr(0, 40) + "'; allowed: " +
+                      (allowed.empty() ? "none" : allowed));
+    if (!values.emplace(name, value).second) throw UserError(family.name + ": parameter " + name + " given twice");
+  }
+  for (const ParamSpec& p : family.params)
+    if (!values.count(p.name) && !p.default_value.empty()) values.emplace(p.name, p.default_value);
+  return family.make(Params(family.name, std::move(values)), spec.transforms);
+}
+
+namespace {
+
+std::vector<std::string> split_words(std::string_view text) {
+  std::vector<std::string> words;
+  std::string cur;
+  bool in_word = false;
+  char quote = 0;
+  for (char c : text) {
+    if (quote) {
+      if (c == quote)
+        quote = 0;
+      else
+        cur += c;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      in_word = true;
+    } else if (c == ' ' || c == '\t') {
+      if (in_word) words.push_back(cur);
+      cur.clear();
+      in_word = false;
+    } else {
+      cur += c;
+      in_word = true;
+    }
+  }
+  if (quote) throw UserError("game spec '" + std::string(text.substr(0, 60)) + "': unclosed quote");
+  if (in_word) words.push_back(cur);
+  return words;
+}
+
+}  // namespace
+
+GameSpec parse_game_spec(std::string_view text) {
+  if (text.size() > 4096) throw UserError("game spec longer than 4096 characters");
+  const auto words = split_words(text);
+  if (words.empty()) throw UserError("game spec is empty; expected a family name such as 'nim -p heaps=1'");
+  GameSpec spec;
+  spec.family = words[0];
+  auto need = [&](std::size_t i, const std::string& flag) -> const std::string& {
+    if (i >= words.size()) throw UserError("game spec '" + std::string(text) + "': " + flag + " needs a value");
+    return words[i];
+  };
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    if (w == "-p" || w == "--param") {
+      const std::string& kv = need(++i, w);
+      const auto eq = kv.find('=');
+      if (eq == std::string::npos || eq == 0)
+        throw UserError("-p '" + kv.substr(0, 60) + "': expected name=value");
+      spec.params.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    } else if (w == "--pass") {
+      spec.transforms.passes = 1;
+    } else if (w == "--passes") {
+      spec.transforms.passes = static_cast<int>(core::parse_int(need(++i, w), "--passes", 1, 64));
+    } else if (w == "--pass-from-terminal") {
+      spec.transforms.pass_from_terminal = true;
+    } else if (w == "--forbid") {
+      spec.transforms.forbid = need(++i, w);
+    } else if (w == "--misere") {
+      throw UserError("--misere applies to a whole game, not to a component of a sum");
+    } else {
+      throw UserError("game spec '" + std::string(text.substr(0, 60)) + "': unexpected '" + w.substr(0, 40) +
+                      "'; allowed: -p name=value, --pass, --passes K, --pass-from-terminal, --forbid EXPR");
+    }
+  }
+  return spec;
+}
+
+}  // namespace grundy::games

@@ -1,0 +1,111 @@
+#pragma once
+
+// The one list of game families that the CLI, the server and the tests loop over.
+//
+// To add a family:
+//   1. write src/games/<family>.hpp (+ .cpp): a Ruleset (see src/core/ruleset.hpp) with its
+//      parameters as typed members, and a `Family <family>_family()` that parses them;
+//   2. add one line to the list in src/games/registry.cpp;
+//   3. add a golden row (a published table or a classic result) under tests/golden/ and a test.
+// Nothing else needs editing: transforms, solvers, CLI commands and the generic tests pick the
+// family up from this list.
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "core/game.hpp"
+#include "transforms/forbid.hpp"
+#include "transforms/with_pass.hpp"
+
+namespace grundy::games {
+
+struct ParamSpec {
+  std::string name;
+  std::string help;
+  std::string default_value;  // empty: the parameter is required
+};
+
+// The parameters given with -p name=value, validated and read through typed accessors that
+// throw a UserError naming the parameter, the value and what is allowed.
+class Params {
+ public:
+  Params(std::string family, std::map<std::string, std::string> values)
+      : family_(std::move(family)), values_(std::move(values)) {}
+
+  const std::string& get(const std::string& name) const;
+  std::int64_t get_int(const std::string& name, std::int64_t min, std::int64_t max) const;
+  std::vector<std::int64_t> get_int_list(const std::string& name, std::int64_t min, std::int64_t max) const;
+  bool has(const std::string& name) const { return values_.count(name) != 0; }
+
+ private:
+  std::string family_;
+  std::map<std::string, std::string> values_;
+};
+
+// Transforms and evaluation asked for on the command line (--pass, --forbid, --misere ...).
+struct Transforms {
+  int passes = 0;                   // --pass is 1, --passes K is K
+  bool pass_from_terminal = false;  // --pass-from-terminal
+  std::string forbid;               // --forbid EXPR
+  bool misere = false;              // --misere: evaluate outcomes under misere play
+};
+
+// A game as the user names it: a family, its parameters and its transforms.
+struct GameSpec {
+  std::string family;
+  std::vector<std::pair<std::string, std::string>> params;  // in the order given
+  Transforms transforms;
+};
+
+struct Family {
+  std::string name;
+  std::string summary;
+  std::string example;  // a GAME spec that works, e.g. "nim -p heaps=3"
+  std::vector<ParamSpec> params;
+  // Coordinates of a position (before transforms), as a function of the parameters.
+  std::function<std::vector<std::string>(const Params&)> coordinates;
+  std::function<core::Game(const Params&, const Transforms&)> make;
+};
+
+const std::vector<Family>& families();
+
+// The family called `name`, or a UserError listing the known ones.
+const Family& find_family(std::string_view name);
+
+// Builds the game a spec names: parameters checked and defaulted, transforms applied.
+core::Game make_game(const GameSpec& spec);
+
+// Parses a GAME spec written as one string ("nim -p heaps=1 --pass"), as the `sum` family's
+// components are given. Quotes ('...' or "...") group words.
+GameSpec parse_game_spec(std::string_view text);
+
+// Wraps a ruleset in the transforms asked for: WithPass<Forbid<R>>, WithPass<R>, Forbid<R> or R.
+
+template <core::Ruleset R>
+core::Game with_transforms(R base, const Transforms& t) {
+  if (t.passes < 0 || t.passes > 64)
+    throw core::UserError("--passes " + std::to_string(t.passes) + ": allowed 0..64");
+  if (t.pass_from_terminal && t.passes == 0)
+    throw core::UserError("--pass-from-terminal needs --pass or --passes K");
+  if (!t.forbid.empty()) {
+    transforms::Forbid<R> f(std::move(base), t.forbid);
+    if (t.passes > 0) return core::Game::of(transforms::WithPass<transforms::Forbid<R>>(std::move(f), t.passes, t.pass_from_terminal));
+    return core::Game::of(std::move(f));
+  }
+  if (t.passes > 0) return core::Game::of(transforms::WithPass<R>(std::move(base), t.passes, t.pass_from_terminal));
+  return core::Game::of(std::move(base));
+}
+
+
+// Family definitions, one per header in src/games/.
+Family nim_family();
+Family subtraction_family();
+Family sum_family();
+
+}  // namespace grundy::games
+

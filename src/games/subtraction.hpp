@@ -1,0 +1,43 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/ruleset.hpp"
+
+namespace grundy::games {
+
+using core::Position;
+
+// The subtraction game on one heap x: a move removes s stones for some s in the finite set S
+// (the subtraction paper's {2, 4n, 4n+2}; {1, 2, 3} is the classic period-4 example).
+class Subtraction {
+ public:
+  // `set` must be non-empty, positive and free of repeats; the registry checks it for users.
+  explicit Subtraction(std::vector<std::int64_t> set);
+
+  const std::vector<std::int64_t>& set() const { return set_; }
+  std::int64_t max_move() const { return set_.back(); }
+
+  int arity() const { return 1; }
+  std::vector<std::string> coordinate_names() const { return {"x"}; }
+  std::string name() const;
+  std::string check(const Position& pos) const;
+
+  template <class Sink>
+  void for_each_option(const Position& pos, Sink&& sink) const {
+    for (std::int64_t s : set_) {
+      if (s > pos[0]) break;  // set_ is sorted
+      sink(Position{pos[0] - s});
+    }
+  }
+
+  std::int64_t rank(const Position& pos) const { return pos[0]; }
+  bool options_precede() const { return true; }
+
+ private:
+  std::vector<std::int64_t> set_;
+};
+
+}  // namespace grundy::games

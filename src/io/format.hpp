@@ -1,0 +1,52 @@
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/dense_solver.hpp"
+
+namespace grundy::io {
+
+enum class Format { Text, Csv, Json };
+
+// "text" | "csv" | "json"; anything else is a UserError naming --format.
+Format parse_format(std::string_view text);
+
+// A cell's value as printed: the Grundy value, or P / N for outcome evaluations, "" for none.
+std::string value_text(core::Value v, core::Evaluation eval);
+
+// One position and its value, for long-form output.
+struct Cell {
+  core::Position pos;
+  core::Value value;
+};
+
+// A 2-D slice of a table: coordinate `row` down, coordinate `col` across, the others pinned at
+// their values in `base`. Text is an aligned grid like the papers' tables; CSV is long form.
+struct Grid {
+  std::string game;
+  std::vector<std::string> names;
+  core::Evaluation eval = core::Evaluation::Grundy;
+  core::Position base;
+  int row = 0;
+  int col = -1;  // -1: a one-coordinate table (a sequence)
+  std::int64_t rows = 0, cols = 1;
+  std::vector<core::Value> values;  // rows * cols, row-major
+
+  core::Value at(std::int64_t r, std::int64_t c) const { return values[static_cast<std::size_t>(r * cols + c)]; }
+  core::Position position(std::int64_t r, std::int64_t c) const;
+};
+
+// Cuts the grid out of a solved table.
+Grid make_grid(const core::DenseTable& table, std::string game, std::vector<std::string> names,
+               const core::Position& base, int row, int col, std::int64_t rows, std::int64_t cols);
+
+void write_grid(std::ostream& out, Format format, const Grid& grid);
+
+// Long form: a header naming the coordinates then grundy (and/or outcome), one row per cell.
+void write_cells(std::ostream& out, Format format, const std::string& game, const std::vector<std::string>& names,
+                 const std::vector<Cell>& cells, core::Evaluation eval);
+
+}  // namespace grundy::io

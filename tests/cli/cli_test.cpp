@@ -1,0 +1,102 @@
+// The CLI contract of issue 2, driven through the real binary.
+#include <gtest/gtest.h>
+
+#include "support/run_cli.hpp"
+
+namespace {
+
+int count_lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
+
+void expect_error(const std::string& args, const std::string& needle) {
+  const CliResult r = run_cli(args);
+  EXPECT_EQ(r.status, 2) << args << "\nstderr: " << r.err;
+  EXPECT_EQ(count_lines(r.err), 1) << args << "\nstderr: " << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << args << "\nstderr: " << r.err;
+  EXPECT_EQ(r.out, "") << args;
+}
+
+}  // namespace
+
+TEST(Cli, ValueOfNimWithPass) {
+  const CliResult r = run_cli("value nim -p heaps=2 --pass 2,1,1");
+  EXPECT_EQ(r.status, 0) << r.err;
+  // Table 2 of the chocolate paper: G_P(2,1) = 0.
+  EXPECT_NE(r.out.find("G(2,1,1) = 0  (P-position)"), std::string::npos) << r.out;
+}
+
+TEST(Cli, ValueFormats) {
+  CliResult r = run_cli("value nim -p heaps=3 3,5,7 --format csv");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "x,y,z,grundy,outcome\n3,5,7,1,N\n");
+  r = run_cli("value nim -p heaps=3 3,5,6 --format json");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"grundy\":0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"outcome\":\"P\""), std::string::npos) << r.out;
+}
+
+TEST(Cli, MovesMarksWinningMoves) {
+  const CliResult r = run_cli("moves nim -p heaps=3 1,2,4");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("(1,2,3)  G = 0  P  <- winning move"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("7 moves, 1 winning"), std::string::npos) << r.out;
+}
+
+TEST(Cli, MisereValue) {
+  // Misere Nim: (1,1,1) is a P-position (odd number of single heaps), (1,1) is N.
+  EXPECT_NE(run_cli("value nim -p heaps=3 --misere 1,1,1").out.find("P-position under misere"), std::string::npos);
+  EXPECT_NE(run_cli("value nim -p heaps=2 --misere 1,1").out.find("N-position under misere"), std::string::npos);
+}
+
+TEST(Cli, TableOfSubtractionWithPassHasColumnsP) {
+  const CliResult r = run_cli("table subtraction -p set=1,2,3 --pass --size 5 --format csv");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "x,p,grundy,outcome");
+  EXPECT_EQ(count_lines(r.out), 1 + 5 * 2);
+}
+
+TEST(Cli, TableWithFix) {
+  const CliResult r = run_cli("table nim -p heaps=3 --size 4 --fix z=1 --format csv");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\n2,3,1,0,P\n"), std::string::npos) << r.out;
+  EXPECT_EQ(count_lines(r.out), 17);
+}
+
+TEST(Cli, PposOfFtsNimAsForbid) {
+  const CliResult r = run_cli("ppos nim -p heaps=2 --forbid 'total % 5 == 0' --size 6 --format csv");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "x,y,grundy,outcome");
+}
+
+TEST(Cli, GamesListsFamilies) {
+  const CliResult r = run_cli("games");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("nim:"), std::string::npos);
+  EXPECT_NE(r.out.find("subtraction:"), std::string::npos);
+}
+
+TEST(Cli, EveryCommandHasHelpWithExample) {
+  for (const char* cmd : {"games", "value", "moves", "table", "ppos"}) {
+    const CliResult r = run_cli(std::string(cmd) + " --help");
+    EXPECT_EQ(r.status, 0) << cmd;
+    EXPECT_NE(r.out.find("Example: grundy"), std::string::npos) << cmd << r.out;
+  }
+}
+
+TEST(Cli, BadInputsGetOneLineAndStatusTwo) {
+  expect_error("value nmi 1,2", "unknown game family 'nmi'");
+  expect_error("value nim -p heapz=2 1,2", "unknown parameter 'heapz'");
+  expect_error("value nim -p heaps=2 1,-1", "is negative");
+  expect_error("value nim -p heaps=2 1,x", "not an integer");
+  expect_error("value nim -p heaps=2 1,2,3", "expected 2 coordinates");
+  expect_error("value nim -p heaps=2 --pass 1,2,2", "p = 2 is not a pass count");
+  expect_error("value nim -p heaps=2 1,,2", "not an integer");
+  expect_error("value nim -p heaps=2 99999999999999999999,1", "out of range");
+  expect_error("value subtraction -p set=1,a 3", "-p set item 2");
+  expect_error("value nim --forbid 'x +' 1,2,3", "column");
+  expect_error("table nim -p heaps=3 --size 5", "pin the others with --fix");
+  expect_error("table nim -p heaps=2 --size 1000000", "raise it with --max-memory");
+  expect_error("table nim -p heaps=2 --size 4 --fix w=1", "--fix 'w=1'");
+  expect_error("table nim -p heaps=2 --size 4 --format xml", "--format = 'xml'");
+  expect_error("value nim -p heaps=2 --pass-from-terminal 1,2", "--pass-from-terminal needs --pass");
+  expect_error("value nim -p heaps=2 --forbid 'x / 0' 3,3", "division by zero");
+}
