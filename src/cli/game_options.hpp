@@ -9,6 +9,10 @@
 #include "games/registry.hpp"
 #include "io/format.hpp"
 
+namespace grundy::analysis {
+struct ClaimResult;
+}
+
 namespace grundy::cli {
 
 // The GAME part shared by every command: a family name, -p name=value parameters and the
@@ -36,9 +40,16 @@ void add_game_options(CLI::App* cmd, GameOptions& o, bool with_format = true);
 // Position of the game, or a UserError naming the position and what is wrong with it.
 core::Position checked_position(const core::Game& game, const std::string& text);
 
+// "PASS    Table 2  [x, y < 256]  detail": one line of `grundy verify`.
+std::string fmt_line(const analysis::ClaimResult& r);
+
 void add_games_command(CLI::App& app);
 void add_value_commands(CLI::App& app);  // value, moves
 void add_table_command(CLI::App& app);
 void add_ppos_command(CLI::App& app);
+void add_verify_command(CLI::App& app);
+void add_fts_f_command(CLI::App& app);        // src/cli/cmd_fts_f.cpp
+void add_ns_command(CLI::App& app);           // src/cli/cmd_ns.cpp
+void add_reverse_mex_command(CLI::App& app);  // src/cli/cmd_reverse_mex.cpp
 
 }  // namespace grundy::cli

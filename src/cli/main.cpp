@@ -16,6 +16,10 @@ int main(int argc, char** argv) {
   grundy::cli::add_value_commands(app);
   grundy::cli::add_table_command(app);
   grundy::cli::add_ppos_command(app);
+  grundy::cli::add_verify_command(app);
+  grundy::cli::add_fts_f_command(app);
+  grundy::cli::add_ns_command(app);
+  grundy::cli::add_reverse_mex_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -3,7 +3,7 @@
 
 #include "core/solve.hpp"
 #include "games/registry.hpp"
-#include "support/golden.hpp"
+#include "analysis/golden.hpp"
 
 using namespace grundy;
 using core::Box;
@@ -16,7 +16,7 @@ core::Game game(const std::string& spec) { return games::make_game(games::parse_
 // Chocolate paper, Table 2: G_P(x,y) of two-heap Nim with a pass (Definition 12) is the value
 // of `nim -p heaps=2 --pass` at p = 1.
 TEST(Golden, ChocolateTable2IsNimWithAPass) {
-  const GoldenTable g = load_golden("chocolate_table2.tsv");
+  const analysis::GoldenTable g = analysis::load_golden("chocolate_table2.tsv");
   const core::Game nim = game("nim -p heaps=2 --pass");
   const auto t = nim.solve_dense(Box(Position{13, 13, 2}));
   ASSERT_EQ(g.row_keys.size(), 13u);

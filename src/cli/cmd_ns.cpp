@@ -1,0 +1,8 @@
+#include "cli/game_options.hpp"
+
+namespace grundy::cli {
+
+// Placeholder until the command lands.
+void add_ns_command(CLI::App&) {}
+
+}  // namespace grundy::cli
