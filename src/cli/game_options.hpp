@@ -48,6 +48,7 @@ void add_value_commands(CLI::App& app);  // value, moves
 void add_table_command(CLI::App& app);
 void add_ppos_command(CLI::App& app);
 void add_verify_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
 void add_fts_f_command(CLI::App& app);        // src/cli/cmd_fts_f.cpp
 void add_ns_command(CLI::App& app);           // src/cli/cmd_ns.cpp
 void add_reverse_mex_command(CLI::App& app);  // src/cli/cmd_reverse_mex.cpp

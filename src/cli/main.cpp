@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   grundy::cli::add_table_command(app);
   grundy::cli::add_ppos_command(app);
   grundy::cli::add_verify_command(app);
+  grundy::cli::add_bench_command(app);
   grundy::cli::add_fts_f_command(app);
   grundy::cli::add_ns_command(app);
   grundy::cli::add_reverse_mex_command(app);

@@ -37,6 +37,7 @@ class Game {
     virtual bool options_precede() const = 0;
     virtual Box reach_box(const Box&) const = 0;
     virtual DenseTable solve_dense(const Box&, Evaluation) const = 0;
+    virtual DenseTable solve_dense_generic(const Box&, Evaluation) const = 0;
     virtual std::unique_ptr<PositionSolver> make_solver(Evaluation) const = 0;
   };
 
@@ -64,6 +65,10 @@ class Game {
 
   // Every cell of the box (grown to its reach box), by the fastest solver the ruleset allows.
   DenseTable solve_dense(const Box& b, Evaluation e = Evaluation::Grundy) const { return impl_->solve_dense(b, e); }
+  // The generic sweep only, the slow twin that fast paths are tested against.
+  DenseTable solve_dense_generic(const Box& b, Evaluation e = Evaluation::Grundy) const {
+    return impl_->solve_dense_generic(b, e);
+  }
   std::unique_ptr<PositionSolver> make_solver(Evaluation e = Evaluation::Grundy) const {
     return impl_->make_solver(e);
   }
@@ -89,7 +94,16 @@ class Game {
     }
     bool options_precede() const override { return core::options_precede(r_); }
     Box reach_box(const Box& b) const override { return core::reach_box(r_, b); }
-    DenseTable solve_dense(const Box& b, Evaluation e) const override { return core::solve_dense(r_, b, e); }
+    // A family's fast path, when it has one for this ruleset (found by argument-dependent
+    // lookup: fast_solve(const R&, const Box&, Evaluation) -> std::optional<DenseTable>),
+    // else the generic sweep.
+    DenseTable solve_dense(const Box& b, Evaluation e) const override {
+      if constexpr (requires { fast_solve(r_, b, e); }) {
+        if (auto t = fast_solve(r_, core::reach_box(r_, b), e)) return std::move(*t);
+      }
+      return core::solve_dense(r_, b, e);
+    }
+    DenseTable solve_dense_generic(const Box& b, Evaluation e) const override { return core::solve_dense(r_, b, e); }
     std::unique_ptr<PositionSolver> make_solver(Evaluation e) const override {
       // Owns a copy of the (small) ruleset, so the solver may outlive this Game.
       struct Memo final : PositionSolver {

@@ -21,6 +21,7 @@ std::string Nim::check(const Position& pos) const {
 
 }  // namespace grundy::games
 
+#include "games/nim_solver.hpp"
 #include "games/registry.hpp"
 
 namespace grundy::games {

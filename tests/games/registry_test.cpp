@@ -138,6 +138,20 @@ TEST(EveryFamily, DenseAgreesWithMemoAndBruteForce) {
   }
 }
 
+// Every family's fast path (where it has one) against the generic sweep, its slow twin.
+TEST(EveryFamily, FastPathsAgreeWithGenericSweep) {
+  for (const auto& [label, g] : all_games()) {
+    const Box box = small_box(g, 5000);
+    for (Evaluation e : {Evaluation::Grundy, Evaluation::NormalOutcome, Evaluation::MisereOutcome}) {
+      const auto fast = g.solve_dense(box, e);
+      const auto slow = g.solve_dense_generic(box, e);
+      ASSERT_EQ(fast.box, slow.box) << label;
+      for (std::uint64_t i = 0; i < slow.values.size(); ++i)
+        ASSERT_EQ(fast.values[i], slow.values[i]) << label << " at " << core::to_string(slow.box.at(i));
+    }
+  }
+}
+
 TEST(EveryFamily, RandomSumsAreXorOfComponents) {
   std::mt19937 rng(2026);
   const auto games_list = all_games();
