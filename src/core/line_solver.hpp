@@ -14,6 +14,10 @@
 // axis is rebuilt per row. The slow twin is core::solve_dense on the same ruleset.
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
 #include <bit>
 #include <cstdint>
 #include <vector>
@@ -100,12 +104,163 @@ struct LineGame {
   Included included;  // bool(const Position& base) : may a move land here?
 };
 
+// Threads a parallel sweep uses: GRUNDY_THREADS if set (1..64), else the hardware's count.
+int solver_threads();
+
+namespace detail {
+
+// One line's value set inside flat arrays: bits, full-word summary, first free value.
+struct LineRef {
+  std::uint64_t* bits;
+  std::uint64_t* full;
+  std::uint64_t* first_free;
+
+  void insert(Value v, std::uint64_t words) const {
+    const std::uint64_t w = v / 64;
+    bits[w] |= std::uint64_t{1} << (v % 64);
+    if (bits[w] == ~std::uint64_t{0}) full[w / 64] |= std::uint64_t{1} << (w % 64);
+    if (v == *first_free) {
+      std::uint64_t fw = w;
+      while (fw < words && bits[fw] == ~std::uint64_t{0}) ++fw;
+      *first_free = fw * 64 + (fw < words ? static_cast<std::uint64_t>(std::countr_one(bits[fw])) : 0);
+    }
+  }
+};
+
+// mex of two lines' union and one extra value (kNoValue: none).
+inline Value mex2(const LineRef& a, const LineRef& b, Value extra, std::uint64_t words) {
+  const std::uint64_t start = std::max(*a.first_free, *b.first_free);
+  std::uint64_t k = start / 64;
+  std::uint64_t below = (std::uint64_t{1} << (start % 64)) - 1;
+  // Dense stretches of the union are common (values just below the mex): test four words at
+  // a time before looking at single words.
+  if (below == 0) {
+    while (k + 4 <= words && extra / 64 - k >= 4 &&
+           ((a.bits[k] | b.bits[k]) & (a.bits[k + 1] | b.bits[k + 1]) & (a.bits[k + 2] | b.bits[k + 2]) &
+            (a.bits[k + 3] | b.bits[k + 3])) == ~std::uint64_t{0})
+      k += 4;
+  }
+  while (k < words) {
+    const std::uint64_t full = (a.full[k / 64] | b.full[k / 64]) >> (k % 64);
+    if (full & 1) {
+      k += static_cast<std::uint64_t>(std::countr_one(full));
+      below = 0;
+      continue;
+    }
+    std::uint64_t w = a.bits[k] | b.bits[k] | below;
+    if (extra / 64 == k) w |= std::uint64_t{1} << (extra % 64);
+    if (w != ~std::uint64_t{0}) return static_cast<Value>(k * 64 + static_cast<std::uint64_t>(std::countr_one(w)));
+    below = 0;
+    ++k;
+  }
+  throw EngineError("line solver: value bound exceeded");
+}
+
+}  // namespace detail
+
+// The two-coordinate case, the hot one (two-heap Nim with a pass, Table 2 of the chocolate
+// paper, and the f(x,y) grids of three-coordinate games): rows along y, a persistent set per
+// column y and pass layer, every layer of a cell computed together for locality.
+//
+// Both cores: rows alternate between two threads in a pipeline. Cell (x, y) needs column y to
+// hold rows 0..x-1, so the thread on row x stays behind the one on row x-1, checking its
+// progress once per block of columns; each thread owns its row's sets.
+template <class Included>
+DenseTable solve_line_game_2d(const LineGame<Included>& g, const Box& box, int threads = solver_threads()) {
+  const std::uint64_t X = static_cast<std::uint64_t>(box.extent(0)), Y = static_cast<std::uint64_t>(box.extent(1));
+  const std::uint64_t L = g.passes > 0 ? static_cast<std::uint64_t>(box.extent(2)) : 1;
+  DenseTable t;
+  t.box = box;
+  t.eval = Evaluation::Grundy;
+  t.values.resize(X * Y * L);
+  const std::uint64_t W = (X + Y + 2 + 64) / 64, SW = (W + 63) / 64;
+  std::vector<std::uint64_t> col_bits(L * Y * W), col_full(L * Y * SW), col_ff(L * Y);
+  std::vector<std::uint8_t> col_any(Y, 0);
+  Value* const out = t.values.data();
+  constexpr std::uint64_t kBlock = 64;  // columns between progress checks
+  if (X < 4 * static_cast<std::uint64_t>(threads) || Y < 2 * kBlock) threads = 1;
+  // progress[r % threads] = cells of row r done; a thread publishes after each block.
+  std::vector<std::atomic<std::uint64_t>> progress(static_cast<std::size_t>(threads));
+  for (auto& p : progress) p.store(0);
+  std::atomic<bool> failed{false};
+
+  auto run_rows = [&](int tid) {
+    std::vector<std::uint64_t> row_bits(L * W), row_full(L * SW), row_ff(L);
+    Position c(2);
+    for (std::uint64_t x = static_cast<std::uint64_t>(tid); x < X; x += static_cast<std::uint64_t>(threads)) {
+      std::fill(row_bits.begin(), row_bits.end(), 0);
+      std::fill(row_full.begin(), row_full.end(), 0);
+      std::fill(row_ff.begin(), row_ff.end(), 0);
+      bool row_any = false;
+      c[0] = static_cast<std::int64_t>(x);
+      auto& prev_row = progress[static_cast<std::size_t>((x + static_cast<std::uint64_t>(threads) - 1) % static_cast<std::uint64_t>(threads))];
+      auto& mine = progress[static_cast<std::size_t>(tid)];
+      Value* cell = out + x * Y * L;
+      for (std::uint64_t y0 = 0; y0 < Y; y0 += kBlock) {
+        const std::uint64_t y1 = std::min(Y, y0 + kBlock);
+        if (threads > 1 && x > 0) {
+          // Row x-1 must be done up to y1 (its thread stores (x-1)*Y + columns done).
+          const std::uint64_t need = (x - 1) * Y + y1;
+          for (int spins = 0; prev_row.load(std::memory_order_acquire) < need; ++spins) {
+            if (failed.load(std::memory_order_relaxed)) return;
+            if (spins > 64) std::this_thread::yield();  // the other thread may not be running
+          }
+        }
+        for (std::uint64_t y = y0; y < y1; ++y) {
+          c[1] = static_cast<std::int64_t>(y);
+          const bool inc = g.included(c);
+          const bool has_move = row_any || col_any[y] != 0;
+          Value prev = kNoValue;
+          for (std::uint64_t l = 0; l < L; ++l) {
+            const detail::LineRef col{&col_bits[(l * Y + y) * W], &col_full[(l * Y + y) * SW], &col_ff[l * Y + y]};
+            const detail::LineRef row{&row_bits[l * W], &row_full[l * SW], &row_ff[l]};
+            const bool pass = l > 0 && (has_move || g.pass_from_terminal);
+            const Value v = detail::mex2(col, row, pass ? prev : kNoValue, W);
+            *cell++ = v;
+            prev = v;
+            if (inc) {
+              col.insert(v, W);
+              row.insert(v, W);
+            }
+          }
+          if (inc) {
+            col_any[y] = 1;
+            row_any = true;
+          }
+        }
+        mine.store(x * Y + y1, std::memory_order_release);
+      }
+    }
+  };
+  if (threads == 1) {
+    run_rows(0);
+    return t;
+  }
+  std::vector<std::thread> pool;
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  for (int tid = 0; tid < threads; ++tid)
+    pool.emplace_back([&, tid] {
+      try {
+        run_rows(tid);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(error_mutex);
+        if (!error) error = std::current_exception();
+        failed.store(true);
+      }
+    });
+  for (auto& th : pool) th.join();
+  if (error) std::rethrow_exception(error);
+  return t;
+}
+
 // Solves every cell of `box` (base coordinates, then the pass counter if passes > 0) of a line
 // game, Grundy values or outcomes, in the same layout as solve_dense. Layers are swept in order
 // of the pass counter: the pass option of a cell is the same base cell one layer down.
 template <class Included>
 DenseTable solve_line_game(const LineGame<Included>& g, const Box& box, Evaluation eval) {
   const int n = g.base_arity;
+  if (n == 2 && eval == Evaluation::Grundy) return solve_line_game_2d(g, box);
   const auto un = static_cast<std::size_t>(n);
   const std::uint64_t layers = g.passes > 0 ? static_cast<std::uint64_t>(box.extent(n)) : 1;
   DenseTable t;

@@ -21,12 +21,12 @@ inline std::string slurp(const std::string& path) {
   return ss.str();
 }
 
-inline CliResult run_cli(const std::string& args, const std::string& input = "") {
+inline CliResult run_cli(const std::string& args, const std::string& input = "", const std::string& env = "") {
   const std::string dir = testing::TempDir();
   const std::string tag = std::to_string(::getpid());
   const std::string in = dir + "/grundy_in_" + tag, out = dir + "/grundy_out_" + tag, err = dir + "/grundy_err_" + tag;
   std::ofstream(in) << input;
-  const std::string cmd = std::string(GRUNDY_BINARY) + " " + args + " < " + in + " > " + out + " 2> " + err;
+  const std::string cmd = (env.empty() ? "" : env + " ") + std::string(GRUNDY_BINARY) + " " + args + " < " + in + " > " + out + " 2> " + err;
   const int raw = std::system(cmd.c_str());
   CliResult r;
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);

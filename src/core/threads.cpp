@@ -1,0 +1,17 @@
+#include <cstdlib>
+#include <thread>
+
+#include "core/line_solver.hpp"
+
+namespace grundy::core {
+
+int solver_threads() {
+  if (const char* env = std::getenv("GRUNDY_THREADS")) {
+    const int n = std::atoi(env);
+    if (n >= 1 && n <= 64) return n;
+  }
+  const unsigned hw = std::thread::hardware_concurrency();
+  return hw == 0 ? 1 : static_cast<int>(std::min(hw, 64u));
+}
+
+}  // namespace grundy::core
