@@ -3,6 +3,7 @@
 #include "cli/game_options.hpp"
 #include "core/parse.hpp"
 #include "core/solve.hpp"
+#include "io/table_file.hpp"
 
 namespace grundy::cli {
 
@@ -42,7 +43,29 @@ BoxRequest make_box(const core::Game& game, const GameOptions& o, std::int64_t s
   return {core::Box(extent), pinned};
 }
 
-void run_table(const GameOptions& o, std::int64_t size, const std::vector<std::string>& fixes) {
+struct FileOptions {
+  std::string save, load;
+};
+
+// Solves the box, or reads it from --load (after checking the file covers it); saves with --save.
+core::DenseTable solve_or_load(const core::Game& game, const core::Box& box, core::Evaluation eval,
+                               const GameOptions& o, const FileOptions& files) {
+  core::DenseTable table;
+  if (files.load.empty()) {
+    table = core::solve_guarded(game, box, eval, o.memory_limit());
+  } else {
+    table = io::load_table(files.load, game.name(), eval);
+    bool covers = table.box.arity() == box.arity();
+    for (int i = 0; covers && i < box.arity(); ++i) covers = table.box.extent(i) >= box.extent(i);
+    if (!covers)
+      throw core::UserError("--load " + files.load + ": its box " + table.box.to_string() + " does not cover the requested " +
+                            box.to_string());
+  }
+  if (!files.save.empty()) io::save_table(files.save, table, game.name());
+  return table;
+}
+
+void run_table(const GameOptions& o, std::int64_t size, const std::vector<std::string>& fixes, const FileOptions& files) {
   const core::Game game = o.game();
   const io::Format f = o.output_format();
   BoxRequest req = make_box(game, o, size, fixes);
@@ -66,19 +89,19 @@ void run_table(const GameOptions& o, std::int64_t size, const std::vector<std::s
   }
   core::Position base(n);
   for (int i = 0; i < n; ++i) base[i] = std::max<std::int64_t>(req.pinned[i], 0);
-  const core::DenseTable table = core::solve_guarded(game, req.box, o.evaluation(), o.memory_limit());
+  const core::DenseTable table = solve_or_load(game, req.box, o.evaluation(), o, files);
   const int row = free[0], col = free.size() > 1 ? free[1] : -1;
   const io::Grid grid = io::make_grid(table, game.name(), names, base, row, col, req.box.extent(row),
                                       col >= 0 ? req.box.extent(col) : 1);
   io::write_grid(std::cout, f, grid);
 }
 
-void run_ppos(const GameOptions& o, std::int64_t size) {
+void run_ppos(const GameOptions& o, std::int64_t size, const FileOptions& files) {
   const core::Game game = o.game();
   const io::Format f = o.output_format();
   const BoxRequest req = make_box(game, o, size, {});
   const core::Evaluation eval = o.misere ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome;
-  const core::DenseTable table = core::solve_guarded(game, req.box, eval, o.memory_limit());
+  const core::DenseTable table = solve_or_load(game, req.box, eval, o, files);
   std::vector<io::Cell> cells;
   core::Position p(req.box.arity());
   do {
@@ -103,8 +126,11 @@ void add_table_command(CLI::App& app) {
   add_game_options(cmd, o);
   cmd->add_option("--size", size, "every coordinate runs over 0..N-1")->required()->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
   cmd->add_option("--fix", fixes, "pin coordinate c at value v (repeatable)")->allow_extra_args(false);
+  static FileOptions files;
+  cmd->add_option("--save", files.save, "also write the solved box to FILE (binary table file)");
+  cmd->add_option("--load", files.load, "read the solved box from FILE instead of computing it");
   cmd->footer("Example: grundy table nim -p heaps=2 --pass --size 13   (Table 2 of the chocolate paper)");
-  cmd->callback([] { run_table(o, size, fixes); });
+  cmd->callback([] { run_table(o, size, fixes, files); });
 }
 
 void add_ppos_command(CLI::App& app) {
@@ -113,8 +139,11 @@ void add_ppos_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("ppos", "the P-positions in the box 0..N-1 of every coordinate");
   add_game_options(cmd, o);
   cmd->add_option("--size", size, "every coordinate runs over 0..N-1")->required()->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+  static FileOptions files;
+  cmd->add_option("--save", files.save, "also write the solved box to FILE (binary table file)");
+  cmd->add_option("--load", files.load, "read the solved box from FILE instead of computing it");
   cmd->footer("Example: grundy ppos nim -p heaps=3 --pass --size 8");
-  cmd->callback([] { run_ppos(o, size); });
+  cmd->callback([] { run_ppos(o, size, files); });
 }
 
 }  // namespace grundy::cli

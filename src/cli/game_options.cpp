@@ -2,6 +2,7 @@
 
 #include "core/memory.hpp"
 #include "core/parse.hpp"
+#include "core/progress.hpp"
 
 namespace grundy::cli {
 
@@ -43,6 +44,9 @@ void add_game_options(CLI::App* cmd, GameOptions& o, bool with_format) {
   cmd->add_option("--forbid", o.forbid, "moves into positions where EXPR is non-zero are illegal");
   if (with_format) cmd->add_option("--format", o.format, "text | csv | json")->capture_default_str();
   cmd->add_option("--max-memory", o.max_memory, "memory limit, e.g. 16G (default 75% of physical memory)");
+  cmd->add_option("--max-seconds", o.max_seconds, "stop cleanly after this many seconds")
+      ->check(CLI::Range(0.0, 1e9))
+      ->each([](const std::string& v) { core::set_deadline_seconds(std::stod(v)); });
 }
 
 core::Position checked_position(const core::Game& game, const std::string& text) {

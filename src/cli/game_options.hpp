@@ -27,6 +27,7 @@ struct GameOptions {
   std::string forbid;
   std::string format = "text";
   std::string max_memory;
+  double max_seconds = 0;
 
   games::GameSpec spec() const;
   core::Game game() const;

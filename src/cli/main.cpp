@@ -4,10 +4,11 @@
 
 #include "cli/game_options.hpp"
 #include "core/errors.hpp"
+#include "core/progress.hpp"
 
 // grundy: Sprague-Grundy values, outcomes and tables of impartial games.
 // Exit status: 0 on success, 2 on a bad input (one line on stderr naming it), 3 on an internal
-// error of the engine.
+// error of the engine; 130 when stopped by Ctrl-C.
 int main(int argc, char** argv) {
   CLI::App app{"grundy: Sprague-Grundy values, P-positions and tables of impartial combinatorial games"};
   app.require_subcommand(1);
@@ -21,6 +22,7 @@ int main(int argc, char** argv) {
   grundy::cli::add_fts_f_command(app);
   grundy::cli::add_ns_command(app);
   grundy::cli::add_reverse_mex_command(app);
+  grundy::core::install_interrupt_handler();
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -30,6 +32,9 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::cerr << "grundy: error: " << e.what() << "\n";
     return 2;
+  } catch (const grundy::core::Interrupted& e) {
+    std::cerr << "grundy: " << e.what() << "\n";
+    return grundy::core::detail::g_stop_requested.load() ? 130 : 2;
   } catch (const grundy::core::UserError& e) {
     std::cerr << "grundy: error: " << e.what() << "\n";
     return 2;

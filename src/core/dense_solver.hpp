@@ -10,6 +10,7 @@
 #include "core/errors.hpp"
 #include "core/memo_solver.hpp"
 #include "core/mex.hpp"
+#include "core/progress.hpp"
 #include "core/ruleset.hpp"
 
 namespace grundy::core {
@@ -75,6 +76,7 @@ DenseTable solve_dense(const R& rules, const Box& requested, Evaluation eval = E
   t.values.assign(n, kUnset);
   MexBuffer mex;
   auto solve_cell = [&](const Position& pos, std::uint64_t idx) {
+    if ((idx & 4095) == 4095) tick(4096);
     if (!rules.check(pos).empty()) {
       t.values[idx] = kNoValue;
       return;
@@ -108,8 +110,10 @@ DenseTable solve_dense(const R& rules, const Box& requested, Evaluation eval = E
   MemoSolver<R> memo(rules, eval, std::max<std::uint64_t>(n * 4, std::uint64_t{1} << 20));
   Position pos(t.box.arity());
   std::uint64_t idx = 0;
-  do t.values[idx++] = rules.check(pos).empty() ? memo.value(pos) : kNoValue;
-  while (t.box.next(pos));
+  do {
+    if ((idx & 4095) == 4095) tick(4096);
+    t.values[idx++] = rules.check(pos).empty() ? memo.value(pos) : kNoValue;
+  } while (t.box.next(pos));
   return t;
 }
 

@@ -25,6 +25,7 @@
 #include "core/box.hpp"
 #include "core/dense_solver.hpp"
 #include "core/errors.hpp"
+#include "core/progress.hpp"
 
 namespace grundy::core {
 
@@ -229,6 +230,7 @@ DenseTable solve_line_game_2d(const LineGame<Included>& g, const Box& box, int t
           }
         }
         mine.store(x * Y + y1, std::memory_order_release);
+        tick((y1 - y0) * L);
       }
     }
   };
@@ -330,6 +332,7 @@ DenseTable solve_line_game(const LineGame<Included>& g, const Box& box, Evaluati
         v = first_missing(sets.data(), set_idx.data(), n, pass ? t.values[cell - 1] : kNoValue);
       }
       t.values[cell] = v;
+      if ((idx & 4095) == 4095) tick(4096);
       if (g.included(c)) {
         const auto add = static_cast<std::uint8_t>(1 | (v == 0 ? 2 : 0));
         for (std::size_t i = 0; i < un; ++i) flags[i][line_idx[i]] |= add;

@@ -9,6 +9,7 @@
 #include "core/mex.hpp"
 #include "core/outcome.hpp"
 #include "core/position.hpp"
+#include "core/progress.hpp"
 #include "core/ruleset.hpp"
 
 namespace grundy::core {
@@ -49,6 +50,7 @@ class MemoSolver {
         if (memo_.size() > max_positions_)
           throw TooLarge("the memo solver would need more than " + std::to_string(max_positions_) +
                          " positions for " + rules_.name() + " at " + to_string(root));
+        if ((memo_.size() & 65535) == 0) tick(65536);
         top.expanded = true;
         const Position pos = top.pos;  // `top` may dangle once children are pushed
         rules_.for_each_option(pos, [&](const Position& opt) {

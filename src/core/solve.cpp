@@ -1,6 +1,7 @@
 #include "core/solve.hpp"
 
 #include "core/memory.hpp"
+#include "core/progress.hpp"
 
 namespace grundy::core {
 
@@ -9,6 +10,7 @@ DenseTable solve_guarded(const Game& game, const Box& requested, Evaluation eval
   const bool rank_order = !game.options_precede() && game.has_rank();
   ensure_fits(dense_bytes(reach, rank_order), memory_limit,
               "a table of " + game.name() + " over " + reach.to_string() + " positions");
+  ProgressMeter meter("solving " + reach.to_string(), reach.count());
   return game.solve_dense(requested, eval);
 }
 

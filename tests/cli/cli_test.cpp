@@ -100,3 +100,21 @@ TEST(Cli, BadInputsGetOneLineAndStatusTwo) {
   expect_error("value nim -p heaps=2 --pass-from-terminal 1,2", "--pass-from-terminal needs --pass");
   expect_error("value nim -p heaps=2 --forbid 'x / 0' 3,3", "division by zero");
 }
+
+TEST(Cli, SaveThenLoadGivesTheSameTable) {
+  const std::string file = testing::TempDir() + "/grundy_cli_save.gtab";
+  const CliResult a = run_cli("table nim -p heaps=2 --pass --size 40 --format csv --save " + file);
+  ASSERT_EQ(a.status, 0) << a.err;
+  const CliResult b = run_cli("table nim -p heaps=2 --pass --size 40 --format csv --load " + file);
+  ASSERT_EQ(b.status, 0) << b.err;
+  EXPECT_EQ(a.out, b.out);
+  expect_error("table nim -p heaps=2 --pass --size 41 --load " + file, "does not cover");
+  expect_error("ppos nim -p heaps=2 --size 4 --load " + file, "not nim(heaps=2)");
+}
+
+TEST(Cli, MaxSecondsStopsCleanly) {
+  const CliResult r = run_cli("table nim -p heaps=2 --pass --size 20000 --max-seconds 0.2 --format csv");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("stopped by --max-seconds"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out, "");
+}

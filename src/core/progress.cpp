@@ -1,0 +1,74 @@
+#include "core/progress.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+
+namespace grundy::core {
+
+namespace detail {
+std::atomic<std::uint64_t> g_progress_done{0};
+std::atomic<bool> g_stop_requested{false};
+}  // namespace detail
+
+namespace {
+
+std::atomic<std::int64_t> g_deadline_ns{0};  // steady_clock time since epoch; 0 = none
+std::atomic<bool> g_deadline_hit{false};
+
+std::int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+extern "C" void on_sigint(int) {
+  if (detail::g_stop_requested.exchange(true)) std::_Exit(130);  // second Ctrl-C: stop now
+}
+
+}  // namespace
+
+void install_interrupt_handler() { std::signal(SIGINT, on_sigint); }
+
+void set_deadline_seconds(double seconds) {
+  g_deadline_ns.store(seconds > 0 ? now_ns() + static_cast<std::int64_t>(seconds * 1e9) : 0);
+}
+
+void poll_stop() {
+  if (detail::g_stop_requested.load(std::memory_order_relaxed)) throw Interrupted("interrupted; nothing was written");
+  const std::int64_t deadline = g_deadline_ns.load(std::memory_order_relaxed);
+  if (deadline != 0 && now_ns() > deadline) {
+    g_deadline_hit.store(true);
+    throw Interrupted("stopped by --max-seconds before the computation finished; nothing was written");
+  }
+}
+
+ProgressMeter::ProgressMeter(std::string what, std::uint64_t total) : what_(std::move(what)), total_(total) {
+  detail::g_progress_done.store(0);
+  if (!isatty(STDERR_FILENO) || total_ == 0) return;
+  thread_ = std::thread([this] {
+    const auto start = std::chrono::steady_clock::now();
+    bool drawn = false;
+    while (!done_.load()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (secs < 1.0 || done_.load()) continue;
+      const double done = static_cast<double>(std::min(detail::g_progress_done.load(), total_));
+      const double rate = done / secs;
+      const double left = rate > 0 ? (static_cast<double>(total_) - done) / rate : 0;
+      std::fprintf(stderr, "\r%s: %5.1f%%  %.1f M positions/s  %.0f s left   ", what_.c_str(),
+                   100.0 * done / static_cast<double>(total_), rate / 1e6, left);
+      std::fflush(stderr);
+      drawn = true;
+    }
+    if (drawn) std::fprintf(stderr, "\r\033[K");
+  });
+}
+
+ProgressMeter::~ProgressMeter() {
+  done_.store(true);
+  if (thread_.joinable()) thread_.join();
+}
+
+}  // namespace grundy::core

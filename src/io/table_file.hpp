@@ -1,0 +1,30 @@
+#pragma once
+
+// Table files: a solved box saved with --save and reused with --load. Layout (little-endian):
+//
+//   8 bytes   magic "GRUNDYT1"
+//   4 bytes   header length H
+//   H bytes   header, JSON: {"game": <Game::name()>, "coordinates": [...], "extent": [...],
+//             "evaluation": "grundy" | "normal-outcome" | "misere-outcome",
+//             "width": 1 | 2 | 4 (bytes per value), "count": <cells>}
+//   count * width bytes   the values in row-major order, last coordinate fastest; the largest
+//             value of the width (0xff, 0xffff, 0xffffffff) marks a cell that is not a position
+//   8 bytes   FNV-1a 64 of everything before it
+//
+// Values use the smallest width that holds them. A file is written to a temporary name and
+// renamed, so an interrupted run never leaves a half-written table under the real name. A file
+// whose magic, header, size or checksum does not match, or which holds another game, is rejected
+// with a UserError, never read as data.
+
+#include <string>
+
+#include "core/dense_solver.hpp"
+
+namespace grundy::io {
+
+void save_table(const std::string& path, const core::DenseTable& table, const std::string& game);
+
+// Reads `path` and checks it holds `game` under `eval`; the caller checks the box it needs.
+core::DenseTable load_table(const std::string& path, const std::string& game, core::Evaluation eval);
+
+}  // namespace grundy::io
