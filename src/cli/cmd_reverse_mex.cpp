@@ -1,8 +1,118 @@
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "analysis/reverse_mex.hpp"
 #include "cli/game_options.hpp"
+#include "core/memory.hpp"
+#include "games/subtraction.hpp"
 
 namespace grundy::cli {
 
-// Placeholder until the command lands.
-void add_reverse_mex_command(CLI::App&) {}
+namespace {
+
+// The reverse-mex property of the subtraction paper is about one-heap subtraction games (with
+// passes): anything else is refused with a line saying what is allowed.
+games::Subtraction subtraction_of(const GameOptions& o) {
+  if (o.family != "subtraction")
+    throw core::UserError("reverse-mex: game '" + o.family.substr(0, 40) +
+                          "': only the subtraction family is supported (e.g. subtraction -p set=2,12,14)");
+  if (!o.forbid.empty())
+    throw core::UserError("reverse-mex: --forbid is not supported; allowed: --pass, --passes K, --pass-from-terminal");
+  if (o.misere) throw core::UserError("reverse-mex: --misere is not supported; the property is about Grundy values");
+  const games::GameSpec spec = o.spec();
+  (void)games::make_game(spec);  // every parameter and transform checked as for any command
+  std::map<std::string, std::string> values(spec.params.begin(), spec.params.end());
+  return games::subtraction_from_params(games::Params("subtraction", std::move(values)));
+}
+
+nlohmann::json runs_json(const std::vector<analysis::IntRun>& runs) {
+  nlohmann::json a = nlohmann::json::array();
+  for (const auto& r : runs) a.push_back({r.first, r.last});
+  return a;
+}
+
+void run_reverse_mex(const GameOptions& o, std::int64_t size) {
+  const games::Subtraction game = subtraction_of(o);
+  const io::Format f = o.output_format();
+  if (f == io::Format::Csv) throw core::UserError("--format = 'csv': reverse-mex prints text or json");
+  const int passes = o.pass ? 1 : o.passes;
+  core::ensure_fits(4 * games::SubtractionSweep::memory_bytes(game, passes), o.memory_limit(),
+                    "the reverse-mex sweep of " + game.name());
+  const analysis::ReverseMexReport rep = analysis::reverse_mex(game, passes, o.pass_from_terminal, size);
+  const std::string definition = analysis::reverse_mex_definition(passes, o.pass_from_terminal);
+  const auto& vp = rep.values_period;
+
+  if (f == io::Format::Json) {
+    nlohmann::json j;
+    j["game"] = rep.game;
+    j["set"] = rep.set;
+    j["passes"] = passes;
+    j["pass_from_terminal"] = o.pass_from_terminal;
+    j["size"] = size;
+    j["definition"] = "successors of a position are the positions having it as an option; " + definition;
+    j["values_period"] = {{"found", vp.found}, {"start", vp.start}, {"period", vp.period}, {"searched", vp.searched}};
+    j["checked_directly"] = rep.checked_directly;
+    j["holds"] = rep.holds();
+    j["failures"] = rep.failures();
+    j["layers"] = nlohmann::json::array();
+    for (const auto& l : rep.layers) {
+      nlohmann::json jl = {{"p", l.p},           {"checked", l.checked},      {"failures", l.failures},
+                           {"holds", l.holds()}, {"runs", runs_json(l.runs)}, {"truncated", l.truncated}};
+      if (l.periodic_from >= 0) {
+        jl["periodic_from"] = l.periodic_from;
+        jl["period"] = l.period;
+        jl["residues"] = runs_json(l.residues);
+      }
+      jl["examples"] = nlohmann::json::array();
+      for (const auto& e : l.examples) {
+        nlohmann::json succ = nlohmann::json::array();
+        for (const auto& [pos, v] : e.successors) succ.push_back({{"position", core::to_string(pos)}, {"grundy", v}});
+        jl["examples"].push_back({{"position", core::to_string(e.position)},
+                                  {"grundy", e.value},
+                                  {"successor_mex", e.successor_mex},
+                                  {"successors", succ}});
+      }
+      j["layers"].push_back(jl);
+    }
+    std::cout << j.dump(1) << "\n";
+    return;
+  }
+
+  std::cout << "reverse-mex property of " << rep.game << ", x = 0.." << size - 1 << "\n";
+  std::cout << "  successors of a position are the positions having it as an option: " << definition << "\n";
+  if (vp.found)
+    std::cout << "  values: periodic from x = " << vp.start << " with period " << vp.period
+              << " (proven: " << game.max_move() << " = max(S) consecutive heap sizes repeat)\n";
+  else
+    std::cout << "  values: no period found within x < " << vp.searched << "; every x checked one by one\n";
+  for (const auto& l : rep.layers) {
+    std::cout << (passes > 0 ? "p = " + std::to_string(l.p) : std::string("G")) << ": "
+              << analysis::describe_failures(l) << "\n";
+    for (const auto& e : l.examples) std::cout << "  " << analysis::describe(e) << "\n";
+  }
+  std::cout << (rep.holds() ? "holds at every position checked"
+                            : "fails at " + std::to_string(rep.failures()) + " positions")
+            << "\n";
+}
+
+}  // namespace
+
+void add_reverse_mex_command(CLI::App& app) {
+  static GameOptions o;
+  static std::int64_t size = 0;
+  auto* cmd = app.add_subcommand(
+      "reverse-mex", "check G(q) = mex{G(r) : r has q as an option} (subtraction games, with or without a pass)");
+  add_game_options(cmd, o);
+  cmd->add_option("--size", size, "check x = 0..N-1 (every pass layer)")
+      ->required()
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 62));
+  cmd->footer(
+      "Example: grundy reverse-mex subtraction -p set=2,12,14 --pass --size 1000\n"
+      "The subtraction paper's property: without a pass G(x) = mex{G(x+s) : s in S}; with K passes the\n"
+      "successors of (x,p) are (x+s,p) and, if the pass from (x,p+1) is legal, (x,p+1). Failures are listed,\n"
+      "and from the point where the values are periodic on, given as residue classes (proven for every x).");
+  cmd->callback([] { run_reverse_mex(o, size); });
+}
 
 }  // namespace grundy::cli

@@ -26,6 +26,15 @@ std::string Subtraction::check(const Position& pos) const {
 
 namespace grundy::games {
 
+Subtraction subtraction_from_params(const Params& p) {
+  auto set = p.get_int_list("set", 1, std::int64_t{1} << 40);
+  std::sort(set.begin(), set.end());
+  if (std::adjacent_find(set.begin(), set.end()) != set.end())
+    throw core::UserError("-p set=" + p.get("set").substr(0, 60) + ": repeated element " +
+                          std::to_string(*std::adjacent_find(set.begin(), set.end())));
+  return Subtraction(std::move(set));
+}
+
 Family subtraction_family() {
   Family f;
   f.name = "subtraction";
@@ -33,14 +42,7 @@ Family subtraction_family() {
   f.example = "subtraction -p set=2,12,14";
   f.params = {{"set", "the subtraction set: distinct positive integers, e.g. 1,2,3", ""}};
   f.coordinates = [](const Params&) { return std::vector<std::string>{"x"}; };
-  f.make = [](const Params& p, const Transforms& t) {
-    auto set = p.get_int_list("set", 1, std::int64_t{1} << 40);
-    std::sort(set.begin(), set.end());
-    if (std::adjacent_find(set.begin(), set.end()) != set.end())
-      throw core::UserError("-p set=" + p.get("set").substr(0, 60) + ": repeated element " +
-                            std::to_string(*std::adjacent_find(set.begin(), set.end())));
-    return with_transforms(Subtraction(std::move(set)), t);
-  };
+  f.make = [](const Params& p, const Transforms& t) { return with_transforms(subtraction_from_params(p), t); };
   return f;
 }
 

@@ -10,6 +10,8 @@ namespace grundy::games {
 
 using core::Position;
 
+class Params;
+
 // The subtraction game on one heap x: a move removes s stones for some s in the finite set S
 // (the subtraction paper's {2, 4n, 4n+2}; {1, 2, 3} is the classic period-4 example).
 class Subtraction {
@@ -39,5 +41,9 @@ class Subtraction {
  private:
   std::vector<std::int64_t> set_;
 };
+
+// The ruleset the `subtraction` family's parameters name (-p set=...), checked as for the
+// registry: distinct integers 1..2^40. Commands that need the ruleset itself (reverse-mex) use it.
+Subtraction subtraction_from_params(const Params& params);
 
 }  // namespace grundy::games

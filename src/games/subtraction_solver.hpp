@@ -1,0 +1,126 @@
+#pragma once
+
+// A fast one-heap solver for subtraction games with K passes, the specialized twin of
+// core::solve_dense on WithPass<Subtraction> (tests/games/subtraction_solver_test.cpp holds them
+// equal cell by cell).
+//
+// Positions are (x, p): x stones, p passes still available (p = 0 without a pass). The options
+// of (x, p) are (x - s, p) for s in S with s <= x, and the pass (x, p - 1) when p > 0 and either
+// x is not terminal (x >= min S, i.e. some subtraction move exists) or passes from terminal
+// positions are allowed (--pass-from-terminal). This is exactly transforms::WithPass.
+//
+// Every option of (x, p) has heap x - s >= x - max(S), or heap x and a smaller p. So sweeping x
+// upward and, for each x, p = 0..K, needs only the values of the last max(S) + 1 heap sizes: the
+// sweep keeps them in a ring buffer (rounded up to a power of two), so 10^9 heap sizes take
+// constant memory.
+
+#include <bit>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/mex.hpp"
+#include "core/position.hpp"
+#include "games/subtraction.hpp"
+
+namespace grundy::games {
+
+class SubtractionSweep {
+ public:
+  // Throws core::TooLarge if the ring buffer would exceed `memory_limit` bytes (0: the default
+  // limit, 75% of physical memory), and core::UserError if passes is outside 0..64.
+  explicit SubtractionSweep(const Subtraction& game, int passes = 0, bool pass_from_terminal = false,
+                            std::uint64_t memory_limit = 0);
+
+  // Bytes the ring buffer of a sweep needs.
+  static std::uint64_t memory_bytes(const Subtraction& game, int passes);
+
+  int passes() const { return passes_; }
+  int layers() const { return passes_ + 1; }
+  bool pass_from_terminal() const { return from_terminal_; }
+  const std::vector<std::int64_t>& set() const { return set_; }
+  std::int64_t max_move() const { return set_.back(); }
+  std::int64_t min_move() const { return set_.front(); }
+
+  // The heap size the next step() computes (0 for a fresh sweep).
+  std::int64_t next_x() const { return x_; }
+
+  // How many of the most recent heap sizes at() can still read: at least max(S) + 1.
+  std::int64_t window() const { return static_cast<std::int64_t>(mask_) + 1; }
+
+  // Computes G(x, 0), ..., G(x, K) for x = next_x(), advances, and returns them. The span stays
+  // valid until the ring slot is reused, window() steps later.
+  std::span<const core::Value> step() {
+    const std::int64_t x = x_++;
+    core::Value* cur = ring_.data() + slot(x);
+    const bool pass_legal = x >= set_.front() || from_terminal_;
+    for (int p = 0; p <= passes_; ++p) {
+      if (small_) {
+        // Every value is at most |S| + 1 < 64 (a mex over at most |S| + 1 options).
+        std::uint64_t seen = 0;
+        for (std::int64_t s : set_) {
+          if (s > x) break;
+          seen |= std::uint64_t{1} << ring_[slot(x - s) + static_cast<std::size_t>(p)];
+        }
+        if (p > 0 && pass_legal) seen |= std::uint64_t{1} << cur[p - 1];
+        cur[p] = static_cast<core::Value>(std::countr_one(seen));
+      } else {
+        mex_.clear();
+        for (std::int64_t s : set_) {
+          if (s > x) break;
+          mex_.add(ring_[slot(x - s) + static_cast<std::size_t>(p)]);
+        }
+        if (p > 0 && pass_legal) mex_.add(cur[p - 1]);
+        cur[p] = mex_.mex();
+      }
+    }
+    return {cur, static_cast<std::size_t>(passes_ + 1)};
+  }
+
+  // G(x, p) for a heap size computed in the last window() steps.
+  core::Value at(std::int64_t x, int p) const { return ring_[slot(x) + static_cast<std::size_t>(p)]; }
+
+ private:
+  std::size_t slot(std::int64_t x) const {
+    return (static_cast<std::size_t>(x) & mask_) * static_cast<std::size_t>(passes_ + 1);
+  }
+
+  std::vector<std::int64_t> set_;  // sorted
+  int passes_;
+  bool from_terminal_;
+  bool small_;
+  std::size_t mask_ = 0;
+  std::int64_t x_ = 0;
+  std::vector<core::Value> ring_;  // window() heap sizes, each with its K + 1 layers adjacent
+  core::MexBuffer mex_;
+};
+
+// Calls f(x, values) for x = 0 .. count-1, values[p] = G(x, p).
+template <class F>
+void sweep_subtraction(const Subtraction& game, int passes, bool pass_from_terminal, std::int64_t count, F&& f) {
+  SubtractionSweep sweep(game, passes, pass_from_terminal);
+  for (std::int64_t x = 0; x < count; ++x) f(x, sweep.step());
+}
+
+// G(x, layer) for x = 0 .. out.size()-1, written into the caller's buffer.
+void subtraction_values(const Subtraction& game, int passes, bool pass_from_terminal, int layer,
+                        std::span<core::Value> out);
+
+// The eventual period of the values: from `start` on, G(x + period, p) = G(x, p) for every p,
+// with `start` and `period` the least such. Found, if at all, within `searched` <= limit heap
+// sizes. Proof criterion: for x >= max(S) the values at x are a fixed function of the values at
+// x - max(S) .. x - 1 (every move exists, and the pass is legal), so once max(S) consecutive
+// heap sizes repeat after `period`, everything after them repeats too. The search is Brent's
+// cycle detection on that window (rolling hash, confirmed element by element), then a second
+// sweep that finds the first window to repeat: memory stays constant.
+struct SubtractionPeriod {
+  bool found = false;
+  std::int64_t start = 0;
+  std::int64_t period = 0;
+  std::int64_t searched = 0;
+};
+
+SubtractionPeriod find_subtraction_period(const Subtraction& game, int passes, bool pass_from_terminal,
+                                          std::int64_t limit);
+
+}  // namespace grundy::games
