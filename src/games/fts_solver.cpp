@@ -29,7 +29,7 @@ struct ValueSet {
 void require_three_piles(const FtsNim& rules) {
   if (rules.piles() != 3)
     throw core::UserError("f(x,y) is defined for three piles (Theorem 4.1 of the FTS paper); " + rules.name() +
-                          " has " + std::to_string(rules.piles()));
+                          " has " + std::to_string(rules.piles()) + " piles");
 }
 
 }  // namespace
