@@ -32,7 +32,8 @@ games::FtsNim parse_rules(const std::vector<std::string>& params) {
     const std::string name = kv.substr(0, eq);
     if (std::none_of(fam.params.begin(), fam.params.end(), [&](const games::ParamSpec& p) { return p.name == name; }))
       throw core::UserError("fts-f: unknown parameter '" + name.substr(0, 40) + "'; allowed: piles (3), d, S");
-    if (!values.emplace(name, kv.substr(eq + 1)).second) throw core::UserError("fts-f: parameter " + name + " given twice");
+    if (!values.emplace(name, kv.substr(eq + 1)).second)
+      throw core::UserError("fts-f: parameter " + name + " given twice");
   }
   values.emplace("piles", "3");
   return games::fts_from_params(games::Params("fts", std::move(values)));
@@ -41,7 +42,8 @@ games::FtsNim parse_rules(const std::vector<std::string>& params) {
 void run_fts_f(const FtsFOptions& o) {
   const io::Format format = io::parse_format(o.format);
   const games::FtsNim rules = parse_rules(o.params);
-  const std::uint64_t limit = o.max_memory.empty() ? core::default_memory_limit() : core::parse_memory_size(o.max_memory);
+  const std::uint64_t limit =
+      o.max_memory.empty() ? core::default_memory_limit() : core::parse_memory_size(o.max_memory);
   core::ensure_fits(games::fts_f_grid_bytes(o.size), limit,
                     "the f grid of " + rules.name() + " for x, y < " + std::to_string(o.size));
   const games::FtsFGrid g = games::fts_f_grid(rules, o.size);
@@ -93,7 +95,9 @@ void add_fts_f_command(CLI::App& app) {
       "fts-f", "f(x,y) of three-pile Forbidden-Total-Size Nim: the z with (x,y,z) a P-position outside S");
   cmd->add_option("-p,--param", o.params, "d=D (S = multiples of D) or 'S=EXPR' (e.g. 'S=total in {0,1}'); piles=3")
       ->allow_extra_args(false);
-  cmd->add_option("--size", o.size, "x and y run over 0..N-1")->required()->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+  cmd->add_option("--size", o.size, "x and y run over 0..N-1")
+      ->required()
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
   cmd->add_option("--format", o.format, "text | csv | json")->capture_default_str();
   cmd->add_option("--max-memory", o.max_memory, "memory limit, e.g. 16G (default 75% of physical memory)");
   cmd->footer(

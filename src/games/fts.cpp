@@ -24,14 +24,17 @@ FtsNim FtsNim::with_set(int piles, const std::string& s_expression) {
 std::vector<std::string> FtsNim::coordinate_names() const { return heap_names(piles_); }
 
 std::string FtsNim::name() const {
-  return "fts(piles=" + std::to_string(piles_) + (d_ > 0 ? ",d=" + std::to_string(d_) : ",S=" + program_->source()) + ")";
+  return "fts(piles=" + std::to_string(piles_) + (d_ > 0 ? ",d=" + std::to_string(d_) : ",S=" + program_->source()) +
+         ")";
 }
 
 std::string FtsNim::check(const Position& pos) const {
   const auto names = coordinate_names();
   std::int64_t total = 0;
   for (int i = 0; i < piles_; ++i) {
-    if (pos[i] < 0) return "pile " + names[static_cast<std::size_t>(i)] + " = " + std::to_string(pos[i]) + " is negative; piles are >= 0";
+    if (pos[i] < 0)
+      return "pile " + names[static_cast<std::size_t>(i)] + " = " + std::to_string(pos[i]) +
+             " is negative; piles are >= 0";
     // The total is kept <= 2^62 so that totals of options and their sums never overflow.
     if (pos[i] > (std::int64_t{1} << 62) - total) return "the total number of stones exceeds 2^62";
     total += pos[i];
@@ -53,7 +56,8 @@ bool FtsNim::eval_s(const Position& pos, std::int64_t total) const {
   try {
     return program_->eval({vars, static_cast<std::size_t>(piles_ + 1)}) != 0;
   } catch (const expr::EvalError& e) {
-    throw core::UserError("-p S='" + program_->source().substr(0, 60) + "' at " + core::to_string(pos) + ": " + e.what());
+    throw core::UserError("-p S='" + program_->source().substr(0, 60) + "' at " + core::to_string(pos) + ": " +
+                          e.what());
   }
 }
 
@@ -77,8 +81,10 @@ Family fts_family() {
   f.example = "fts -p piles=3 -p d=5";
   f.params = {{"piles", "number of piles, 1..15", "3"},
               {"d", "S = the multiples of d (0 included), d = 2..2^40; give d or S, not both", ""},
-              {"S", "S as an expression in total (and the piles), forbidden where non-zero, e.g. 'total in {0,1}'; "
-                    "give d or S, not both", ""}};
+              {"S",
+               "S as an expression in total (and the piles), forbidden where non-zero, e.g. 'total in {0,1}'; "
+               "give d or S, not both",
+               ""}};
   f.coordinates = [](const Params& p) { return heap_names(static_cast<int>(p.get_int("piles", 1, 15))); };
   f.make = [](const Params& p, const Transforms& t) { return with_transforms(fts_from_params(p), t); };
   return f;

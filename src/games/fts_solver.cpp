@@ -63,7 +63,7 @@ FtsFGrid fts_f_grid(const FtsNim& rules, std::int64_t size) {
             throw core::UserError("f(" + std::to_string(x) + "," + std::to_string(y) + ") of " + rules.name() +
                                   ": no z <= " + std::to_string(limit) +
                                   " gives a P-position outside S; f needs S to leave infinitely many totals allowed");
-          const bool in_s = rules.d() > 0 ? (x + y + z) % rules.d() == 0
+          const bool in_s = rules.d() > 0          ? (x + y + z) % rules.d() == 0
                             : rules.s_uses_piles() ? rules.forbidden(Position{x, y, z})
                                                    : rules.forbidden_total(x + y + z);
           if (!in_s) found = z;

@@ -74,7 +74,8 @@ void sweep_fts_outcomes(const FtsNim& rules, const core::Box& box, Visit&& visit
   // step of coordinate j (j != i) in that index. The last coordinate always steps by 1, except
   // in its own direction, whose line index is the index over coordinates 0..n-2.
   std::vector<std::vector<std::int32_t>> line(static_cast<std::size_t>(n));
-  std::vector<std::vector<std::int64_t>> stride(static_cast<std::size_t>(n), std::vector<std::int64_t>(static_cast<std::size_t>(n), 0));
+  std::vector<std::vector<std::int64_t>> stride(static_cast<std::size_t>(n),
+                                                std::vector<std::int64_t>(static_cast<std::size_t>(n), 0));
   for (int i = 0; i < n; ++i) {
     std::int64_t s = 1;
     for (int j = n - 1; j >= 0; --j) {
@@ -85,10 +86,28 @@ void sweep_fts_outcomes(const FtsNim& rules, const core::Box& box, Visit&& visit
     line[static_cast<std::size_t>(i)].assign(static_cast<std::size_t>(s), kNone);
   }
 
+  // The cells of one line in direction `last` (all coordinates but the last fixed): the inner
+  // loop, with the lines of the other directions reached through pointers offset by z.
   Position pos(n);
-  std::vector<std::int64_t> base(static_cast<std::size_t>(n), 0);
+  std::vector<std::int32_t*> cross(static_cast<std::size_t>(n));
+  std::vector<std::int64_t> fixed(static_cast<std::size_t>(n));
+  auto run_line = [&](std::int32_t& own, auto in_s_at) {
+    const std::int64_t side = box.extent(last);
+    for (std::int64_t z = 0; z < side; ++z) {
+      pos[last] = z;
+      const bool in_s = in_s_at(z);
+      bool p = own >= z;
+      for (int i = 0; i < last && p; ++i)
+        p = cross[static_cast<std::size_t>(i)][z] >= fixed[static_cast<std::size_t>(i)];
+      visit(static_cast<const Position&>(pos), p, in_s);
+      if (p && !in_s) {  // a P_1 position: the first, hence lowest, on each of its lines
+        own = static_cast<std::int32_t>(z);
+        for (int i = 0; i < last; ++i)
+          cross[static_cast<std::size_t>(i)][z] = static_cast<std::int32_t>(fixed[static_cast<std::size_t>(i)]);
+      }
+    }
+  };
   std::int64_t outer = 0;  // line index in direction `last`
-  const std::int64_t side = box.extent(last);
   for (;;) {
     std::int64_t t0 = 0;
     for (int j = 0; j < last; ++j) t0 += pos[j];
@@ -96,31 +115,28 @@ void sweep_fts_outcomes(const FtsNim& rules, const core::Box& box, Visit&& visit
       std::int64_t b = 0;
       for (int j = 0; j < last; ++j)
         if (j != i) b += pos[j] * stride[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
-      base[static_cast<std::size_t>(i)] = b;
+      cross[static_cast<std::size_t>(i)] = line[static_cast<std::size_t>(i)].data() + b;
+      fixed[static_cast<std::size_t>(i)] = pos[i];
     }
     std::int32_t& own = line[static_cast<std::size_t>(last)][static_cast<std::size_t>(outer)];
-    std::int64_t r = forb.mode == detail::FtsForbidden::Mode::Modulus ? t0 % forb.d : 0;
-    for (std::int64_t z = 0; z < side; ++z) {
-      pos[last] = z;
-      bool in_s;
-      switch (forb.mode) {
-        case detail::FtsForbidden::Mode::Modulus:
-          in_s = r == 0;
+    switch (forb.mode) {
+      case detail::FtsForbidden::Mode::Modulus: {
+        std::int64_t r = t0 % forb.d;  // (t0 + z) mod d, stepped along
+        run_line(own, [&](std::int64_t) {
+          const bool in_s = r == 0;
           if (++r == forb.d) r = 0;
-          break;
-        case detail::FtsForbidden::Mode::TotalTable: in_s = forb.by_total[static_cast<std::size_t>(t0 + z)] != 0; break;
-        default: in_s = rules.forbidden(pos); break;
+          return in_s;
+        });
+        break;
       }
-      bool p = own >= z;
-      for (int i = 0; i < last && p; ++i)
-        p = line[static_cast<std::size_t>(i)][static_cast<std::size_t>(base[static_cast<std::size_t>(i)] + z)] >= pos[i];
-      visit(static_cast<const Position&>(pos), p, in_s);
-      if (p && !in_s) {  // a P_1 position: the first, hence lowest, on each of its lines
-        own = static_cast<std::int32_t>(z);
-        for (int i = 0; i < last; ++i)
-          line[static_cast<std::size_t>(i)][static_cast<std::size_t>(base[static_cast<std::size_t>(i)] + z)] =
-              static_cast<std::int32_t>(pos[i]);
+      case detail::FtsForbidden::Mode::TotalTable: {
+        const std::uint8_t* by_total = forb.by_total.data() + t0;
+        run_line(own, [&](std::int64_t z) { return by_total[z] != 0; });
+        break;
       }
+      case detail::FtsForbidden::Mode::Expression:
+        run_line(own, [&](std::int64_t) { return rules.forbidden(pos); });
+        break;
     }
     // Next combination of coordinates 0..n-2 (an odometer, coordinate n-2 fastest).
     pos[last] = 0;

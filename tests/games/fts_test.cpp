@@ -38,8 +38,8 @@ std::vector<Position> options_of(const core::Game& g, const Position& p) {
 
 // The S sets the tests run on: expressions of the total alone, and one that reads the piles.
 const std::vector<std::string>& s_sets() {
-  static const std::vector<std::string> s = {"total in {0,1}", "0", "total == 0", "total % 2 == 1",
-                                             "total in {2,5,6}", "x == 1 && total % 3 == 0"};
+  static const std::vector<std::string> s = {
+      "total in {0,1}", "0", "total == 0", "total % 2 == 1", "total in {2,5,6}", "x == 1 && total % 3 == 0"};
   return s;
 }
 
@@ -111,7 +111,8 @@ TEST(FtsSolver, OutcomeSweepAgreesWithGenericSolver) {
       const auto fast = games::solve_fts_outcomes(g, box);
       Position p(n);
       do {
-        ASSERT_EQ(fast.is_p(p), generic.at(p) == 0) << g.name() << " at " << core::to_string(p) << " in " << box.to_string();
+        ASSERT_EQ(fast.is_p(p), generic.at(p) == 0)
+            << g.name() << " at " << core::to_string(p) << " in " << box.to_string();
       } while (box.next(p));
     }
   }
@@ -156,7 +157,8 @@ TEST(FtsSolver, FGridIsTheUniqueCompletionInTheGenericPSet) {
 
 // The two fast routes to f (recursion and outcome sweep) agree on a larger grid.
 TEST(FtsSolver, FGridMatchesFReadOffTheSweep) {
-  for (const FtsNim& g : {FtsNim::multiples_of(3, 5), FtsNim::multiples_of(3, 6), FtsNim::with_set(3, "total in {0,1}")}) {
+  for (const FtsNim& g :
+       {FtsNim::multiples_of(3, 5), FtsNim::multiples_of(3, 6), FtsNim::with_set(3, "total in {0,1}")}) {
     const std::int64_t n = 48;
     const auto rec = games::fts_f_grid(g, n);
     const auto swept = games::fts_f_from_game(g, n, 2 * n + 8);
