@@ -36,7 +36,7 @@ void require_three_piles(const FtsNim& rules) {
 
 std::uint64_t fts_f_grid_bytes(std::int64_t size) {
   const auto n = static_cast<std::uint64_t>(size);
-  if (n > (std::uint64_t{1} << 31)) return UINT64_MAX;
+  if (n > (std::uint64_t{1} << 28)) return UINT64_MAX;  // beyond any memory; keeps n * n * 8 from overflowing
   // The grid, plus one column bitset per y holding values up to about 2 * size.
   return n * n * sizeof(std::int64_t) + n * ((2 * n + 2) / 64 + 1) * sizeof(std::uint64_t);
 }
