@@ -27,6 +27,7 @@ const std::vector<Family>& families() {
       nim_family(),
       subtraction_family(),
       sum_family(),
+      fts_family(),
   };
   return list;
 }

@@ -104,6 +104,7 @@ core::Game with_transforms(R base, const Transforms& t) {
 
 // Family definitions, one per header in src/games/.
 Family nim_family();
+Family fts_family();
 Family subtraction_family();
 Family sum_family();
 
