@@ -2,6 +2,7 @@
 
 #include "core/errors.hpp"
 #include "games/nim.hpp"
+#include "games/fts_solver.hpp"
 #include "games/registry.hpp"
 
 namespace grundy::games {

@@ -7,10 +7,12 @@
 
 #include <climits>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/box.hpp"
 #include "core/errors.hpp"
+#include "core/dense_solver.hpp"
 #include "games/fts.hpp"
 
 namespace grundy::games {
@@ -190,5 +192,18 @@ FtsFFromGame fts_f_from_game(const FtsNim& rules, std::int64_t size, std::int64_
 
 // Bytes fts_f_grid(rules, size) needs, for the memory guard of the CLI.
 std::uint64_t fts_f_grid_bytes(std::int64_t size);
+
+// The fast path core::Game takes for FTS Nim outcome sweeps (found by argument-dependent
+// lookup); Grundy values go through the generic solver.
+inline std::optional<core::DenseTable> fast_solve(const FtsNim& rules, const core::Box& box, core::Evaluation eval) {
+  if (eval != core::Evaluation::NormalOutcome) return std::nullopt;
+  const FtsOutcomes o = solve_fts_outcomes(rules, box);
+  core::DenseTable t;
+  t.box = box;
+  t.eval = eval;
+  t.values.resize(o.p.size());
+  for (std::size_t i = 0; i < o.p.size(); ++i) t.values[i] = o.p[i] ? 0 : 1;
+  return t;
+}
 
 }  // namespace grundy::games

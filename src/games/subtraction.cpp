@@ -23,6 +23,7 @@ std::string Subtraction::check(const Position& pos) const {
 }  // namespace grundy::games
 
 #include "games/registry.hpp"
+#include "games/subtraction_solver.hpp"
 
 namespace grundy::games {
 

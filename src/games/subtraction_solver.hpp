@@ -19,7 +19,12 @@
 #include <span>
 #include <vector>
 
+#include <optional>
+
+#include "core/dense_solver.hpp"
 #include "core/mex.hpp"
+#include "core/progress.hpp"
+#include "transforms/with_pass.hpp"
 #include "core/position.hpp"
 #include "games/subtraction.hpp"
 
@@ -122,5 +127,35 @@ struct SubtractionPeriod {
 
 SubtractionPeriod find_subtraction_period(const Subtraction& game, int passes, bool pass_from_terminal,
                                           std::int64_t limit);
+
+// The fast path core::Game takes for subtraction games (found by argument-dependent lookup):
+// Grundy values and normal-play outcomes through the ring-buffer sweep.
+template <class R>
+std::optional<core::DenseTable> fast_solve_subtraction(const Subtraction& game, int passes, bool from_terminal,
+                                                       const core::Box& box, core::Evaluation eval) {
+  if (eval == core::Evaluation::MisereOutcome) return std::nullopt;
+  core::DenseTable t;
+  t.box = box;
+  t.eval = eval;
+  const std::int64_t layers = box.arity() > 1 ? box.extent(1) : 1;
+  t.values.resize(box.count());
+  sweep_subtraction(game, passes, from_terminal, box.extent(0), [&](std::int64_t x, std::span<const core::Value> v) {
+    if ((x & 65535) == 65535) core::tick(65536);
+    for (std::int64_t p = 0; p < layers; ++p) {
+      const core::Value g = v[static_cast<std::size_t>(p)];
+      t.values[static_cast<std::size_t>(x * layers + p)] = eval == core::Evaluation::Grundy ? g : (g == 0 ? 0 : 1);
+    }
+  });
+  return t;
+}
+
+inline std::optional<core::DenseTable> fast_solve(const Subtraction& g, const core::Box& box, core::Evaluation eval) {
+  return fast_solve_subtraction<Subtraction>(g, 0, false, box, eval);
+}
+
+inline std::optional<core::DenseTable> fast_solve(const transforms::WithPass<Subtraction>& g, const core::Box& box,
+                                                  core::Evaluation eval) {
+  return fast_solve_subtraction<Subtraction>(g.base(), g.passes(), g.from_terminal(), box, eval);
+}
 
 }  // namespace grundy::games
