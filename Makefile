@@ -6,7 +6,7 @@ GRUNDY := $(BUILD)/grundy
 .PHONY: demo test deps build clean asan
 
 demo: build
-	$(GRUNDY) table nim -p heaps=2 --pass --size 13
+	$(GRUNDY) verify all
 
 test: build
 	ctest --preset $(PRESET)

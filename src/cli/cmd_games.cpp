@@ -19,7 +19,7 @@ void add_games_command(CLI::App& app) {
         j["name"] = fam.name;
         j["summary"] = fam.summary;
         j["example"] = fam.example;
-        for (const auto& p : fam.params) j["params"].push_back({{"name", p.name}, {"help", p.help}, {"default", p.default_value}});
+        for (const auto& p : fam.params) j["params"].push_back({{"name", p.name}, {"help", p.help}, {"default", p.default_value}, {"optional", p.optional}});
         list.push_back(j);
       }
       std::cout << list.dump(1) << "\n";
@@ -29,7 +29,10 @@ void add_games_command(CLI::App& app) {
       std::cout << fam.name << ": " << fam.summary << "\n";
       for (const auto& p : fam.params)
         std::cout << "    -p " << p.name << "=...  " << p.help
-                  << (p.default_value.empty() ? " (required)" : " (default " + p.default_value + ")") << "\n";
+                  << (!p.default_value.empty() ? " (default " + p.default_value + ")"
+                      : p.optional             ? " (optional)"
+                                               : " (required)")
+                  << "\n";
       std::string coords;
       try {
         std::map<std::string, std::string> defaults;

@@ -81,11 +81,11 @@ Family fts_family() {
   f.summary = "Forbidden-Total-Size Nim: Nim, but no move may leave a total in S (multiples of d, or an expression)";
   f.example = "fts -p piles=3 -p d=5";
   f.params = {{"piles", "number of piles, 1..15", "3"},
-              {"d", "S = the multiples of d (0 included), d = 2..2^40; give d or S, not both", ""},
+              {"d", "S = the multiples of d (0 included), d = 2..2^40; give d or S, not both", "", true},
               {"S",
                "S as an expression in total (and the piles), forbidden where non-zero, e.g. 'total in {0,1}'; "
                "give d or S, not both",
-               ""}};
+               "", true}};
   f.coordinates = [](const Params& p) { return heap_names(static_cast<int>(p.get_int("piles", 1, 15))); };
   f.make = [](const Params& p, const Transforms& t) { return with_transforms(fts_from_params(p), t); };
   return f;

@@ -27,7 +27,8 @@ namespace grundy::games {
 struct ParamSpec {
   std::string name;
   std::string help;
-  std::string default_value;  // empty: the parameter is required
+  std::string default_value;  // empty: the parameter is required, unless `optional`
+  bool optional = false;      // may be left out (e.g. one of several alternatives)
 };
 
 // The parameters given with -p name=value, validated and read through typed accessors that
