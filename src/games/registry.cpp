@@ -27,6 +27,8 @@ const std::vector<Family>& families() {
       nim_family(),
       subtraction_family(),
       sum_family(),
+      chocolate_family(),
+      chocolate2_family(),
   };
   return list;
 }

@@ -106,6 +106,8 @@ core::Game with_transforms(R base, const Transforms& t) {
 Family nim_family();
 Family subtraction_family();
 Family sum_family();
+Family chocolate_family();
+Family chocolate2_family();
 
 }  // namespace grundy::games
 
