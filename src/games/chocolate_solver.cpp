@@ -70,7 +70,9 @@ core::DenseTable solve_chocolate_grid(const BoundGrid& f, std::int64_t ny, std::
     }
   // Every value is at most the number of options, x + y + z + 1 (the pass).
   const auto words = static_cast<std::size_t>((nx + ny + nz + layers) / 64 + 1);
-  const std::uint64_t line_words = static_cast<std::uint64_t>(ny) * static_cast<std::uint64_t>(nz) * words;
+  // Lines along x are only needed when x takes more than one value (not for CB_2).
+  const bool track_x = nx > 1;
+  const std::uint64_t line_words = track_x ? static_cast<std::uint64_t>(ny) * static_cast<std::uint64_t>(nz) * words : 0;
   const std::uint64_t bytes = cells > UINT64_MAX / 8 ? UINT64_MAX : cells * sizeof(Value) + line_words * sizeof(Word);
   core::ensure_fits(bytes, memory_limit, "the chocolate solver over " + t.box.to_string() + " cells");
   t.values.assign(cells, core::kNoValue);
@@ -79,7 +81,8 @@ core::DenseTable solve_chocolate_grid(const BoundGrid& f, std::int64_t ny, std::
   auto index = [&](std::int64_t x, std::int64_t y, std::int64_t z) {
     return ((static_cast<std::size_t>(x) * Y + static_cast<std::size_t>(y)) * Z + static_cast<std::size_t>(z)) * P;
   };
-  std::vector<Word> line_x(Y * Z * words), tops_x(Z * words), line_y(Z * words), tops_z(words), line_z(words);
+  std::vector<Word> line_x(static_cast<std::size_t>(line_words)), tops_x(Z * words), line_y(Z * words), tops_z(words),
+      line_z(words), no_x(words, 0);
   for (std::int64_t p = 0; p < layers; ++p) {
     std::fill(line_x.begin(), line_x.end(), 0);
     std::fill(tops_x.begin(), tops_x.end(), 0);
@@ -91,15 +94,15 @@ core::DenseTable solve_chocolate_grid(const BoundGrid& f, std::int64_t ny, std::
         for (std::int64_t z = 0; z < nz; ++z) {
           if (y > f.at(x, z)) continue;
           const auto zi = static_cast<std::size_t>(z);
-          Word* lx = &line_x[(static_cast<std::size_t>(y) * Z + zi) * words];
-          if (x == 0 || f.at(x - 1, z) < y) std::copy_n(&tops_x[zi * words], words, lx);
+          Word* lx = track_x ? &line_x[(static_cast<std::size_t>(y) * Z + zi) * words] : nullptr;
+          if (lx && (x == 0 || f.at(x - 1, z) < y)) std::copy_n(&tops_x[zi * words], words, lx);
           Word* ly = &line_y[zi * words];
           const std::size_t i = index(x, y, z) + static_cast<std::size_t>(p);
           const bool terminal = x == 0 && y == 0 && z == 0;
           const Value extra = p > 0 && !terminal ? t.values[i - 1] : core::kNoValue;
-          const Value v = mex3(lx, ly, line_z.data(), extra, words);
+          const Value v = mex3(lx ? lx : no_x.data(), ly, line_z.data(), extra, words);
           t.values[i] = v;
-          set_bit(lx, v);
+          if (lx) set_bit(lx, v);
           set_bit(ly, v);
           set_bit(line_z.data(), v);
         }
