@@ -910,7 +910,7 @@ void check_corollary4(VerifyReport& rep, const std::vector<Def10>& ds) {
 void verify_chocolate(VerifyReport& rep) {
   std::vector<Def10> ds;
   for (const auto& h : def9_functions()) ds.push_back(solve_def10(h));
-  const Def10& lemma2 = ds[3];
+  const Def10& lemma2 = *std::find_if(ds.begin(), ds.end(), [](const Def10& d) { return d.h.expr == kLemma2Expr; });
   const GpTable gp = gp_table(kGp);
   const auto nim2 = core::solve_dense(transforms::WithPass<games::Nim>(games::Nim(2)), Box(Position{128, 128, 2}));
 

@@ -62,6 +62,41 @@ TEST(Chocolate, Example3) {
   for (const Position& o : opts) EXPECT_EQ(c.check(o), "") << core::to_string(o);
 }
 
+// rank = x + y + z strictly decreases and every option is lexicographically smaller, as the
+// rulesets declare (options_precede lets the dense solver sweep a box in index order).
+TEST(Chocolate, OptionsPrecedeAndRankDecreases) {
+  auto lex_less = [](const Position& a, const Position& b) {
+    for (int i = 0; i < a.size(); ++i)
+      if (a[i] != b[i]) return a[i] < b[i];
+    return false;
+  };
+  for (const std::string src : {"(x+z)/3", "z/2", "x*z/4", "x+z", "2"}) {
+    const Chocolate c(src);
+    ASSERT_TRUE(c.options_precede());
+    for (std::int64_t x = 0; x < 10; ++x)
+      for (std::int64_t z = 0; z < 10; ++z)
+        for (std::int64_t y = 0; y <= c.F(x, z); ++y) {
+          const Position p{x, y, z};
+          c.for_each_option(p, [&](const Position& o) {
+            EXPECT_TRUE(lex_less(o, p)) << src << ": " << core::to_string(o) << " from " << core::to_string(p);
+            EXPECT_LT(c.rank(o), c.rank(p)) << src;
+            EXPECT_EQ(c.check(o), "") << src;
+          });
+        }
+    const Chocolate2 c2(src == "(x+z)/3" ? "z/3" : (src == "x*z/4" ? "z*z/4" : (src == "x+z" ? "z" : src)));
+    ASSERT_TRUE(c2.options_precede());
+    for (std::int64_t z = 0; z < 20; ++z)
+      for (std::int64_t y = 0; y <= c2.h(z); ++y) {
+        const Position p{y, z};
+        c2.for_each_option(p, [&](const Position& o) {
+          EXPECT_TRUE(lex_less(o, p)) << core::to_string(o) << " from " << core::to_string(p);
+          EXPECT_LT(c2.rank(o), c2.rank(p));
+          EXPECT_EQ(c2.check(o), "");
+        });
+      }
+  }
+}
+
 TEST(Chocolate, OnlyTerminalIsTheOrigin) {
   const Chocolate c("(x+z)/3");
   for (std::int64_t x = 0; x < 6; ++x)
