@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "analysis/golden.hpp"
 #include "core/dense_solver.hpp"
 #include "core/errors.hpp"
 #include "games/chocolate_solver.hpp"
@@ -214,4 +215,24 @@ TEST(ChocolateSolver, EmptyBoxesAndBadGrids) {
   EXPECT_THROW(games::solve_chocolate_grid(bad, 2, 1), core::EngineError);
   EXPECT_THROW(games::solve_chocolate_grid(games::BoundGrid::of(64, 64, [](auto, auto) { return 63; }), 64, 2, 1000),
                core::TooLarge);
+}
+
+// Golden: Table 1 of the chocolate paper, G(CB_2(h,y,z)) for y < 8, z < 16, by the generic dense
+// solver on the registry's game with Lemma 2's h (which admits every printed cell). Blank cells
+// are exactly the non-positions; the printed values agree except (2,14) and (2,15), printed 13
+// and 12, where Definition 7 gives 12 and 13 (ERRATA_CANDIDATES.md A1, A2).
+TEST(ChocolateGolden, Table1) {
+  const analysis::GoldenTable g = analysis::load_golden("chocolate_table1.tsv");
+  const core::Game game = games::make_game(games::parse_game_spec("chocolate2 -p 'h=z == 0 ? 0 : (1 << log2(z)) - 1'"));
+  const auto t = game.solve_dense(Box(Position{8, 16}));
+  std::vector<std::pair<std::int64_t, std::int64_t>> mismatches;
+  for (std::size_t r = 0; r < g.row_keys.size(); ++r)
+    for (std::size_t c = 0; c < g.col_keys.size(); ++c) {
+      const Position p{g.row_keys[r], g.col_keys[c]};
+      ASSERT_EQ(g.cells[r][c].has_value(), t.at(p) != core::kNoValue) << core::to_string(p);
+      if (g.cells[r][c] && static_cast<core::Value>(*g.cells[r][c]) != t.at(p)) mismatches.emplace_back(p[0], p[1]);
+    }
+  EXPECT_EQ(mismatches, (std::vector<std::pair<std::int64_t, std::int64_t>>{{2, 14}, {2, 15}}));
+  EXPECT_EQ(t.at(Position{2, 14}), 12u);
+  EXPECT_EQ(t.at(Position{2, 15}), 13u);
 }
