@@ -28,6 +28,8 @@ const std::vector<Family>& families() {
       subtraction_family(),
       sum_family(),
       fts_family(),
+      chocolate_family(),
+      chocolate2_family(),
   };
   return list;
 }

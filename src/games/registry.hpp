@@ -108,6 +108,8 @@ Family nim_family();
 Family fts_family();
 Family subtraction_family();
 Family sum_family();
+Family chocolate_family();
+Family chocolate2_family();
 
 }  // namespace grundy::games
 

@@ -1,0 +1,146 @@
+#include "games/chocolate.hpp"
+
+#include "core/errors.hpp"
+#include "games/registry.hpp"
+
+namespace grundy::games {
+
+using core::UserError;
+
+namespace {
+
+std::string flag_text(const std::string& param, const std::string& source) {
+  return "-p " + param + "=" + source.substr(0, 80);
+}
+
+}  // namespace
+
+BoundFunction::BoundFunction(std::string param, const std::string& source, bool two_variables)
+    : param_(std::move(param)), two_variables_(two_variables), checked_(std::make_shared<Checked>()) {
+  const std::vector<std::string> vars =
+      two_variables_ ? std::vector<std::string>{"x", "z"} : std::vector<std::string>{"z"};
+  try {
+    program_ = std::make_shared<const expr::Program>(expr::Program::compile(source, vars));
+  } catch (const expr::SyntaxError& e) {
+    throw UserError(flag_text(param_, source) + ": " + e.what() + " (variables: " +
+                    (two_variables_ ? "x, z" : "z") + ")");
+  }
+}
+
+std::string BoundFunction::at_text(std::int64_t x, std::int64_t z) const {
+  return two_variables_ ? param_ + "(" + std::to_string(x) + "," + std::to_string(z) + ")"
+                        : param_ + "(" + std::to_string(z) + ")";
+}
+
+std::int64_t BoundFunction::operator()(std::int64_t x, std::int64_t z) const {
+  try {
+    return two_variables_ ? program_->eval({x, z}) : program_->eval({z});
+  } catch (const expr::EvalError& e) {
+    throw UserError(flag_text(param_, source()) + ": at " + at_text(x, z) + ": " + e.what());
+  }
+}
+
+// Definition 5: F maps to integers >= 0 and F(u,v) <= F(x,z) when u <= x and v <= z. On a grid
+// it is enough to compare each point with its right and upper neighbours.
+std::string BoundFunction::first_violation(std::int64_t nx, std::int64_t nz) const {
+  if (!two_variables_) nx = std::min<std::int64_t>(nx, 1);
+  const std::string flag = flag_text(param_, source());
+  std::vector<std::int64_t> prev_row, row;
+  for (std::int64_t x = 0; x < nx; ++x) {
+    row.resize(static_cast<std::size_t>(nz));
+    for (std::int64_t z = 0; z < nz; ++z) {
+      const std::int64_t v = (*this)(x, z);
+      row[static_cast<std::size_t>(z)] = v;
+      if (v < 0)
+        return flag + ": " + at_text(x, z) + " = " + std::to_string(v) + " is negative; " + param_ +
+               " must take values >= 0 (Definition 5)";
+      if (z > 0 && row[static_cast<std::size_t>(z - 1)] > v)
+        return flag + ": not monotone: " + at_text(x, z - 1) + " = " + std::to_string(row[static_cast<std::size_t>(z - 1)]) +
+               " > " + at_text(x, z) + " = " + std::to_string(v);
+      if (x > 0 && prev_row[static_cast<std::size_t>(z)] > v)
+        return flag + ": not monotone: " + at_text(x - 1, z) + " = " + std::to_string(prev_row[static_cast<std::size_t>(z)]) +
+               " > " + at_text(x, z) + " = " + std::to_string(v);
+    }
+    std::swap(prev_row, row);
+  }
+  return "";
+}
+
+void BoundFunction::ensure_valid(std::int64_t nx, std::int64_t nz) const {
+  if (!two_variables_) nx = std::min<std::int64_t>(nx, 1);
+  if (nx <= 0 || nz <= 0) return;
+  std::lock_guard<std::mutex> lock(checked_->mutex);
+  for (const auto& [cx, cz] : checked_->ranges)
+    if (nx <= cx && nz <= cz) return;
+  if (nz > (std::int64_t{1} << 32) / nx)
+    throw core::TooLarge(flag_text(param_, source()) + ": checking " + param_ + " on " + std::to_string(nx) + " x " +
+                         std::to_string(nz) + " points is too large (at most 2^32); use a smaller box");
+  const std::string why = first_violation(nx, nz);
+  if (!why.empty()) throw UserError(why);
+  // Monotone on each of several down-closed rectangles means monotone on their union.
+  checked_->ranges.emplace_back(nx, nz);
+}
+
+Chocolate::Chocolate(const std::string& f_source) : f_("F", f_source, true) {
+  f_.ensure_valid(kDefaultCheckedRange, kDefaultCheckedRange);
+}
+
+std::string Chocolate::check(const Position& pos) const {
+  static const char* names[] = {"x", "y", "z"};
+  for (int i = 0; i < 3; ++i)
+    if (pos[i] < 0) return std::string(names[i]) + " = " + std::to_string(pos[i]) + " is negative; coordinates are >= 0";
+  const std::int64_t bound = F(pos[0], pos[2]);
+  if (pos[1] > bound)
+    return "y = " + std::to_string(pos[1]) + " exceeds F(x,z) = " + std::to_string(bound) + " at x = " +
+           std::to_string(pos[0]) + ", z = " + std::to_string(pos[2]);
+  return "";
+}
+
+Box Chocolate::reach_box(const Box& box) const {
+  f_.ensure_valid(box.extent(0), box.extent(2));
+  return box;
+}
+
+Chocolate2::Chocolate2(const std::string& h_source) : h_("h", h_source, false) {
+  h_.ensure_valid(1, kDefaultCheckedRange);
+}
+
+std::string Chocolate2::check(const Position& pos) const {
+  static const char* names[] = {"y", "z"};
+  for (int i = 0; i < 2; ++i)
+    if (pos[i] < 0) return std::string(names[i]) + " = " + std::to_string(pos[i]) + " is negative; coordinates are >= 0";
+  const std::int64_t bound = h(pos[1]);
+  if (pos[0] > bound)
+    return "y = " + std::to_string(pos[0]) + " exceeds h(z) = " + std::to_string(bound) + " at z = " +
+           std::to_string(pos[1]);
+  return "";
+}
+
+Box Chocolate2::reach_box(const Box& box) const {
+  h_.ensure_valid(1, box.extent(1));
+  return box;
+}
+
+Family chocolate_family() {
+  Family f;
+  f.name = "chocolate";
+  f.summary = "3-D chocolate bar CB(F,x,y,z), y <= F(x,z) (chocolate paper, Definitions 6-7)";
+  f.example = "chocolate -p F=z/2";
+  f.params = {{"F", "F(x,z), an expression in x and z, monotonically increasing and >= 0, e.g. (x+z)/3", ""}};
+  f.coordinates = [](const Params&) { return std::vector<std::string>{"x", "y", "z"}; };
+  f.make = [](const Params& p, const Transforms& t) { return with_transforms(Chocolate(p.get("F")), t); };
+  return f;
+}
+
+Family chocolate2_family() {
+  Family f;
+  f.name = "chocolate2";
+  f.summary = "2-D chocolate bar CB_2(h,y,z), y <= h(z) (chocolate paper, Corollary 1)";
+  f.example = "chocolate2 -p h=z/2";
+  f.params = {{"h", "h(z), an expression in z, monotonically increasing and >= 0, e.g. z/2", ""}};
+  f.coordinates = [](const Params&) { return std::vector<std::string>{"y", "z"}; };
+  f.make = [](const Params& p, const Transforms& t) { return with_transforms(Chocolate2(p.get("h")), t); };
+  return f;
+}
+
+}  // namespace grundy::games

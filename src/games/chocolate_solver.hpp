@@ -1,0 +1,46 @@
+#pragma once
+
+// A fast exact solver for the chocolate bars of the chocolate paper (Definitions 6, 7 and 10),
+// with or without passes. Its slow twin is core::solve_dense on Chocolate / Chocolate2 wrapped
+// in transforms::WithPass; tests/games/chocolate_test.cpp compares them cell by cell.
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "core/dense_solver.hpp"
+#include "core/memory.hpp"
+#include "games/chocolate.hpp"
+
+namespace grundy::games {
+
+// A bound function F sampled on x < nx, z < nz (row-major by x). For h(z), nx = 1.
+struct BoundGrid {
+  std::int64_t nx = 0, nz = 0;
+  std::vector<std::int64_t> values;
+
+  std::int64_t at(std::int64_t x, std::int64_t z) const { return values[static_cast<std::size_t>(x * nz + z)]; }
+
+  // Samples a user's function after checking it (Definition 5) on the grid.
+  static BoundGrid sample(const BoundFunction& f, std::int64_t nx, std::int64_t nz);
+  // Samples any C++ function F(x,z); the solver checks it before use.
+  static BoundGrid of(std::int64_t nx, std::int64_t nz, const std::function<std::int64_t(std::int64_t, std::int64_t)>& f);
+};
+
+// G of every cell of the box x < f.nx, y < ny, z < f.nz, p < layers, as a DenseTable over
+// (x, y, z, p) (non-positions y > F(x,z) hold kNoValue). Layer p is the game with p passes left:
+// a pass moves (x,y,z,p) to (x,y,z,p-1) and is not allowed from the terminal (0,0,0)
+// (Definition 10). Throws EngineError if f is not monotone and non-negative (sample() and the
+// rulesets check that for users), TooLarge if it would not fit `memory_limit`.
+core::DenseTable solve_chocolate_grid(const BoundGrid& f, std::int64_t ny, std::int64_t layers,
+                                      std::uint64_t memory_limit = core::default_memory_limit());
+
+// The same for a ruleset and a box in its coordinates: (x, y, z) or (x, y, z, p) for Chocolate,
+// (y, z) or (y, z, p) for Chocolate2 (a last extent of K+1 gives the layers p = 0..K of
+// WithPass(game, K)). The table's box is the requested one.
+core::DenseTable solve_chocolate(const Chocolate& game, const core::Box& box,
+                                 std::uint64_t memory_limit = core::default_memory_limit());
+core::DenseTable solve_chocolate2(const Chocolate2& game, const core::Box& box,
+                                  std::uint64_t memory_limit = core::default_memory_limit());
+
+}  // namespace grundy::games
