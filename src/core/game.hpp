@@ -1,5 +1,6 @@
 #pragma once
 
+#include <concepts>
 #include <memory>
 #include <string>
 #include <vector>
@@ -89,7 +90,13 @@ class Game {
     }
     bool options_precede() const override { return core::options_precede(r_); }
     Box reach_box(const Box& b) const override { return core::reach_box(r_, b); }
-    DenseTable solve_dense(const Box& b, Evaluation e) const override { return core::solve_dense(r_, b, e); }
+    // A family may bring its own sweep (same contract as core::solve_dense, tested against it).
+    DenseTable solve_dense(const Box& b, Evaluation e) const override {
+      if constexpr (requires { { r_.solve_dense(b, e) } -> std::same_as<DenseTable>; })
+        return r_.solve_dense(b, e);
+      else
+        return core::solve_dense(r_, b, e);
+    }
     std::unique_ptr<PositionSolver> make_solver(Evaluation e) const override {
       // Owns a copy of the (small) ruleset, so the solver may outlive this Game.
       struct Memo final : PositionSolver {

@@ -27,6 +27,11 @@ const std::vector<Family>& families() {
       nim_family(),
       subtraction_family(),
       sum_family(),
+      knight_family(),
+      queen_family(),
+      rook_family(),
+      king_family(),
+      leaper_family(),
   };
   return list;
 }

@@ -106,6 +106,11 @@ core::Game with_transforms(R base, const Transforms& t) {
 Family nim_family();
 Family subtraction_family();
 Family sum_family();
+Family knight_family();  // src/games/leaper.cpp
+Family queen_family();   // src/games/leaper.cpp
+Family rook_family();    // src/games/leaper.cpp
+Family king_family();    // src/games/leaper.cpp
+Family leaper_family();  // src/games/leaper.cpp
 
 }  // namespace grundy::games
 
