@@ -45,10 +45,14 @@ class Knight {
 std::int64_t theorem22(std::int64_t m, std::int64_t j) {
   const std::int64_t q = j / 4;
   switch (j % 4) {
-    case 0: return half_mod2(m);
-    case 1: return m == 4 * q + 2 ? 2 : half_mod2(m);
-    case 2: return m % 4 == 0 ? 3 : 2;
-    default: return m == 4 * q + 3 ? 1 : m == 4 * q + 4 ? 4 : m % 4 == 2 ? 2 : 3;
+    case 0:
+      return half_mod2(m);
+    case 1:
+      return m == 4 * q + 2 ? 2 : half_mod2(m);
+    case 2:
+      return m % 4 == 0 ? 3 : 2;
+    default:
+      return m == 4 * q + 3 ? 1 : m == 4 * q + 4 ? 4 : m % 4 == 2 ? 2 : 3;
   }
 }
 
@@ -68,8 +72,7 @@ void check_rules(VerifyReport& report, const Knight& k) {
       });
       if (paper != engine) moves.add(pos(m, n));
       const bool corner = m <= 1 && n <= 1;
-      if (engine.empty() != corner)
-        terminal.add(pos(m, n) + (corner ? " is a corner with a move" : " has no move"));
+      if (engine.empty() != corner) terminal.add(pos(m, n) + (corner ? " is a corner with a move" : " has no move"));
     }
   report.expect("Rules: the moves (m-2,n-1), (m-1,n-2), (m-2,n+1), (m+1,n-2) while m, n >= 0", "m, n < 256", moves);
   report.expect("Rules: every move lowers m+n by 1 or 3, so play ends", "m, n < 256", drop);
@@ -93,8 +96,7 @@ void check_rules(VerifyReport& report, const Knight& k) {
       if (m < kN && n < kN && k.g(m, n) != mex)
         differ.add(pos(m, n) + ": engine " + std::to_string(k.g(m, n)) + ", recursion " + std::to_string(mex));
     }
-  report.expect("Rules: gS by increasing m+n from the printed rule equals the engine's table", "m + n <= 400",
-                differ);
+  report.expect("Rules: gS by increasing m+n from the printed rule equals the engine's table", "m + n <= 400", differ);
 
   // Theorem 1 of the chocolate paper (Sprague-Grundy), with outcomes from a plain win/loss sweep
   // of the generic solver: P iff gS = 0.
@@ -148,7 +150,8 @@ void check_proposition21(VerifyReport& report, const Knight& k) {
   auto row = [&k](std::int64_t n) { return [&k, n](std::int64_t m) { return k.g(m, n); }; };
   report.expect("Proposition 2.1, gS(m,0) = [m/2] mod 2", range, row_check(0, kN, half_mod2, row(0)));
   report.expect("Proposition 2.1, gS(m,1) = 2 for m = 2, [m/2] mod 2 otherwise", range,
-                row_check(0, kN, [](std::int64_t m) { return m == 2 ? 2 : half_mod2(m); }, row(1)));
+                row_check(
+                    0, kN, [](std::int64_t m) { return m == 2 ? 2 : half_mod2(m); }, row(1)));
 
   // gS(m,2) as printed: "1 for m = 1, 2 for m = 2, 3 for m = 0 (mod 4) and m >= 4, 2 otherwise"
   // (ERRATA B1); corrected: "1 for m = 0".
@@ -156,36 +159,42 @@ void check_proposition21(VerifyReport& report, const Knight& k) {
   const auto corrected2 = [](std::int64_t m) -> std::int64_t { return m == 0 ? 1 : (m % 4 == 0) ? 3 : 2; };
   const Counterexamples bad_printed = row_check(0, kN, printed2, row(2));
   const Counterexamples bad_corrected = row_check(0, kN, corrected2, row(2));
-  const std::string claim2 = "Proposition 2.1, gS(m,2) as printed: 1 for m = 1, 2 for m = 2, 3 for m = 0 (mod 4), m >= 4, 2 otherwise";
+  const std::string claim2 =
+      "Proposition 2.1, gS(m,2) as printed: 1 for m = 1, 2 for m = 2, 3 for m = 0 (mod 4), m >= 4, 2 otherwise";
   if (bad_printed.empty())
     report.pass(claim2, range);
   else if (bad_corrected.empty())
-    report.erratum(claim2, range,
-                   bad_printed.summary() + "; the cases m = 0 and m = 1 are swapped (Table 1 prints gS(0,2) = 1, gS(1,2) = 2)");
+    report.erratum(
+        claim2, range,
+        bad_printed.summary() + "; the cases m = 0 and m = 1 are swapped (Table 1 prints gS(0,2) = 1, gS(1,2) = 2)");
   else
     report.fail(claim2, range, bad_printed.summary());
   report.expect("Proposition 2.1, gS(m,2) corrected: 1 for m = 0, 3 for m = 0 (mod 4), m >= 4, 2 otherwise", range,
                 bad_corrected);
 
   report.expect("Proposition 2.1, gS(m,3) = 1 for m = 0, 1, 3; 4 for m = 4; 2 for m = 2 (mod 4); 3 otherwise", range,
-                row_check(0, kN,
-                          [](std::int64_t m) -> std::int64_t {
-                            return (m == 0 || m == 1 || m == 3) ? 1 : m == 4 ? 4 : m % 4 == 2 ? 2 : 3;
-                          },
-                          row(3)));
+                row_check(
+                    0, kN,
+                    [](std::int64_t m) -> std::int64_t {
+                      return (m == 0 || m == 1 || m == 3) ? 1 : m == 4 ? 4 : m % 4 == 2 ? 2 : 3;
+                    },
+                    row(3)));
   report.expect("Proposition 2.1, gS(m,4) = gS(m-4,0) for m >= 4", "4 <= m < 2048",
-                row_check(4, kN, [&k](std::int64_t m) { return k.g(m - 4, 0); }, row(4)));
+                row_check(
+                    4, kN, [&k](std::int64_t m) { return k.g(m - 4, 0); }, row(4)));
   report.expect("Proposition 2.1, gS(m,5) = gS(m-4,1) for m >= 4", "4 <= m < 2048",
-                row_check(4, kN, [&k](std::int64_t m) { return k.g(m - 4, 1); }, row(5)));
+                row_check(
+                    4, kN, [&k](std::int64_t m) { return k.g(m - 4, 1); }, row(5)));
 
   // Inside the proof.
   Counterexamples rows01, needs3;
   for (std::int64_t m = 0; m + 4 < kN; ++m) {
-    const bool ok = k.g(m, 0) == k.g(m, 1) && k.g(m, 0) <= 1 && k.g(m + 4, 0) == k.g(m, 0) && k.g(m + 4, 1) == k.g(m, 1);
+    const bool ok =
+        k.g(m, 0) == k.g(m, 1) && k.g(m, 0) <= 1 && k.g(m + 4, 0) == k.g(m, 0) && k.g(m + 4, 1) == k.g(m, 1);
     if (m >= 3 && !ok) rows01.add("m = " + std::to_string(m));
     if (m < 3 && !ok)
-      needs3.add("m = " + std::to_string(m) + ": gS(m,0) = " + std::to_string(k.g(m, 0)) + ", gS(m,1) = " +
-                 std::to_string(k.g(m, 1)));
+      needs3.add("m = " + std::to_string(m) + ": gS(m,0) = " + std::to_string(k.g(m, 0)) +
+                 ", gS(m,1) = " + std::to_string(k.g(m, 1)));
   }
   report.expect("Proposition 2.1, proof: gS(m,0) = gS(m,1) in {0,1}, with period 4, for m >= 3", "3 <= m < 2044",
                 rows01);
@@ -199,8 +208,8 @@ void check_proposition21(VerifyReport& report, const Knight& k) {
     const bool ok = k.g(m, 2) >= 2 && k.g(m, 3) >= 2;
     if (m >= 4 && !ok) atleast2.add("m = " + std::to_string(m));
     if (m < 4 && !ok)
-      needs4.add("m = " + std::to_string(m) + ": gS(m,2) = " + std::to_string(k.g(m, 2)) + ", gS(m,3) = " +
-                 std::to_string(k.g(m, 3)));
+      needs4.add("m = " + std::to_string(m) + ": gS(m,2) = " + std::to_string(k.g(m, 2)) +
+                 ", gS(m,3) = " + std::to_string(k.g(m, 3)));
   }
   report.expect("Proposition 2.1, proof: gS(m,2) >= 2 and gS(m,3) >= 2 for m >= 4", "4 <= m < 2048", atleast2);
   if (!needs4.empty())
@@ -214,9 +223,9 @@ void check_proposition21(VerifyReport& report, const Knight& k) {
     const std::int64_t a = k.g(m, 2) + k.g(m + 2, 3), b = k.g(m, 3) + k.g(m + 2, 2);
     if (a == 5 && b == 5) continue;
     const std::string what = "m = " + std::to_string(m) + ": gS(m,2)+gS(m+2,3) = " + std::to_string(k.g(m, 2)) + "+" +
-                             std::to_string(k.g(m + 2, 3)) + " = " + std::to_string(a) + ", gS(m,3)+gS(m+2,2) = " +
-                             std::to_string(k.g(m, 3)) + "+" + std::to_string(k.g(m + 2, 2)) + " = " +
-                             std::to_string(b);
+                             std::to_string(k.g(m + 2, 3)) + " = " + std::to_string(a) +
+                             ", gS(m,3)+gS(m+2,2) = " + std::to_string(k.g(m, 3)) + "+" +
+                             std::to_string(k.g(m + 2, 2)) + " = " + std::to_string(b);
     sum5.add(what);
     if (m >= 5) sum5_from5.add(what);
   }
@@ -267,16 +276,16 @@ void check_theorem22(VerifyReport& report, const Knight& k) {
   for (std::int64_t m = 0; m < kN; ++m)
     for (std::int64_t j = 0; j < kN; ++j) {
       if (theorem22(m, j) != k.g(m, j)) {
-        const std::string what = "gS" + pos(m, j) + " = " + std::to_string(k.g(m, j)) + ", formula " +
-                                 std::to_string(theorem22(m, j));
+        const std::string what =
+            "gS" + pos(m, j) + " = " + std::to_string(k.g(m, j)) + ", formula " + std::to_string(theorem22(m, j));
         (m >= j ? above[j % 4] : below).add(what);
       }
       if (theorem22(std::max(m, j), std::min(m, j)) != k.g(m, j)) all.add(pos(m, j));
     }
   for (int r = 0; r < 4; ++r) report.expect(formulas[r], "m, n < 2048", above[r]);
   if (!below.empty())
-    report.pass("Theorem 2.2, formulas need m >= the second argument: fail below the diagonal", "m < second argument < 2048",
-                below.summary());
+    report.pass("Theorem 2.2, formulas need m >= the second argument: fail below the diagonal",
+                "m < second argument < 2048", below.summary());
   else
     report.fail("Theorem 2.2, formulas need m >= the second argument: fail below the diagonal",
                 "m < second argument < 2048", "the formulas also hold below the diagonal");

@@ -156,7 +156,8 @@ core::DenseTable Leaper::solve_dense(const Box& requested, core::Evaluation eval
   return solve_leaper(*this, requested, eval);
 }
 
-Slider::Slider(std::string label, std::vector<Move> directions) : label_(std::move(label)), dirs_(std::move(directions)) {
+Slider::Slider(std::string label, std::vector<Move> directions)
+    : label_(std::move(label)), dirs_(std::move(directions)) {
   for (const Move& d : dirs_)
     if (d.dm > 0 || d.dn > 0 || (d.dm == 0 && d.dn == 0))
       throw EngineError(label_ + ": slider direction " + to_string(d) + " must lower m or n and raise neither");
@@ -199,21 +200,25 @@ Family queen_family() {
       "queen",
       "Corner the Queen (Isaacs) = Wythoff's Nim: the queen at (m,n) moves any number of squares left, down or "
       "diagonally down-left; (0,0) is terminal; P-positions (floor(k*phi), floor(k*phi^2)) and mirrors",
-      [](const Transforms& t) { return with_transforms(Slider("queen", {{-1, 0}, {0, -1}, {-1, -1}}), t); });
+      [](const Transforms& t) {
+        return with_transforms(Slider("queen", {{-1, 0}, {0, -1}, {-1, -1}}), t);
+      });
 }
 
 Family rook_family() {
-  return chess_family(
-      "rook", "the rook at (m,n) moves any number of squares left or down: two-heap Nim, G = m xor n",
-      [](const Transforms& t) { return with_transforms(Slider("rook", {{-1, 0}, {0, -1}}), t); });
+  return chess_family("rook", "the rook at (m,n) moves any number of squares left or down: two-heap Nim, G = m xor n",
+                      [](const Transforms& t) {
+                        return with_transforms(Slider("rook", {{-1, 0}, {0, -1}}), t);
+                      });
 }
 
 Family king_family() {
-  return chess_family(
-      "king",
-      "the king at (m,n) moves one square left, down or diagonally down-left; (0,0) is terminal; "
-      "P-positions: m and n both even",
-      [](const Transforms& t) { return with_transforms(Leaper("king", {{-1, 0}, {0, -1}, {-1, -1}}), t); });
+  return chess_family("king",
+                      "the king at (m,n) moves one square left, down or diagonally down-left; (0,0) is terminal; "
+                      "P-positions: m and n both even",
+                      [](const Transforms& t) {
+                        return with_transforms(Leaper("king", {{-1, 0}, {0, -1}, {-1, -1}}), t);
+                      });
 }
 
 Family leaper_family() {

@@ -78,9 +78,15 @@ core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested, E
         continue;
       }
       switch (eval) {
-        case Evaluation::Grundy: values[idx] = static_cast<Value>(std::countr_one(seen)); break;
-        case Evaluation::NormalOutcome: values[idx] = (seen & 1) ? 1 : 0; break;
-        case Evaluation::MisereOutcome: values[idx] = !any ? 1 : ((seen & 1) ? 1 : 0); break;
+        case Evaluation::Grundy:
+          values[idx] = static_cast<Value>(std::countr_one(seen));
+          break;
+        case Evaluation::NormalOutcome:
+          values[idx] = (seen & 1) ? 1 : 0;
+          break;
+        case Evaluation::MisereOutcome:
+          values[idx] = !any ? 1 : ((seen & 1) ? 1 : 0);
+          break;
       }
     }
   }

@@ -86,12 +86,12 @@ TEST(Termination, AcceptedListsGetWeightsThatLowerTheRank) {
     std::int64_t w1, w2;
   };
   const std::vector<Case> cases = {
-      {games::knight_moves(), 1, 1},                  // t in (1/2, 2)
-      {{{1, -2}, {-2, 1}}, 1, 1},                      // the brief's example
-      {{{-1, 0}, {0, -1}, {-1, -1}}, 1, 1},            // the king: t in (0, inf)
-      {{{3, -1}, {-1, 0}}, 1, 4},                      // t > 3
-      {{{1, -3}, {-1, 2}}, 5, 2},                      // t in (1/3, 1/2): simplest 2/5
-      {{{-3, 1}, {0, -1}}, 1, 1},                      // t in (0, 3)
+      {games::knight_moves(), 1, 1},         // t in (1/2, 2)
+      {{{1, -2}, {-2, 1}}, 1, 1},            // the brief's example
+      {{{-1, 0}, {0, -1}, {-1, -1}}, 1, 1},  // the king: t in (0, inf)
+      {{{3, -1}, {-1, 0}}, 1, 4},            // t > 3
+      {{{1, -3}, {-1, 2}}, 5, 2},            // t in (1/3, 1/2): simplest 2/5
+      {{{-3, 1}, {0, -1}}, 1, 1},            // t in (0, 3)
       {{{-1000, 1}, {1, -1000}}, 1, 1},
   };
   for (const auto& c : cases) {
@@ -181,8 +181,7 @@ TEST(Termination, FamilyRefusesWithOneLine) {
   EXPECT_THROW(games::make_game(games::parse_game_spec("leaper -p moves=5000:-1")), core::UserError);
   EXPECT_THROW(games::make_game(games::parse_game_spec("leaper -p moves=")), core::UserError);
   EXPECT_THROW(games::make_game(games::parse_game_spec("leaper")), core::UserError);
-  EXPECT_EQ(games::make_game(games::parse_game_spec("leaper -p moves=-2:1,1:-2")).name(),
-            "leaper(moves=-2:1,1:-2)");
+  EXPECT_EQ(games::make_game(games::parse_game_spec("leaper -p moves=-2:1,1:-2")).name(), "leaper(moves=-2:1,1:-2)");
 }
 
 // The reach box holds every position reachable from the box (breadth-first search), and for the
@@ -220,12 +219,9 @@ TEST(Leaper, ReachBoxHoldsEverythingReachable) {
 // The fast sweep against its slow twin, core::solve_dense, on every cell of the reach box
 // (including the far cells both leave unsolved), for all three evaluations.
 TEST(LeaperSolver, AgreesWithGenericDenseSolver) {
-  std::vector<std::vector<Move>> lists = {games::knight_moves(),
-                                          {{-1, 0}, {0, -1}, {-1, -1}},
-                                          {{3, -1}, {-1, 0}},
-                                          {{1, -3}, {-1, 2}},
-                                          {{-3, 1}, {0, -1}, {-2, -2}},
-                                          {{2, -3}, {-3, 2}, {-1, -1}, {-4, 0}}};
+  std::vector<std::vector<Move>> lists = {games::knight_moves(),        {{-1, 0}, {0, -1}, {-1, -1}},
+                                          {{3, -1}, {-1, 0}},           {{1, -3}, {-1, 2}},
+                                          {{-3, 1}, {0, -1}, {-2, -2}}, {{2, -3}, {-3, 2}, {-1, -1}, {-4, 0}}};
   std::mt19937 rng(11);
   while (lists.size() < 30) {  // random accepted lists
     std::vector<Move> moves;
