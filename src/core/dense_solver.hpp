@@ -16,7 +16,11 @@
 namespace grundy::core {
 
 // The values of every cell of a box. A cell that is not a position of the game (a chocolate
-// bar with y > F(x,z)) holds kNoValue. With an outcome evaluation the cells hold 0 (P) or 1 (N).
+// bar with y > F(x,z)) holds kNoValue. So does a cell outside the requested box whose options
+// leave the solved box: a game whose moves may increase a coordinate (the knight's (m+1, n-2))
+// has no box closed under moves, so the reach box holds every position reachable from the
+// requested box, but not every option of its own far corners. Those corners are never reached.
+// With an outcome evaluation the cells hold 0 (P) or 1 (N).
 struct DenseTable {
   Box box;
   Evaluation eval = Evaluation::Grundy;
@@ -34,17 +38,30 @@ inline std::uint64_t dense_bytes(const Box& box, bool needs_rank_order) {
 
 namespace detail {
 
+inline constexpr Value kUnset = kNoValue - 1;      // not solved yet
+inline constexpr Value kUnreached = kNoValue - 2;  // outside the requested box, an option leaves the solved box
+
+// The value of one cell from its options' values. `required` is true for cells of the requested
+// box: every option of those must have been solved (the reach box promises it), so a missing
+// one is an EngineError. A cell outside the requested box whose option leaves the box (or was
+// itself left unsolved for that reason) is not reachable from the requested box: kUnreached.
 template <Ruleset R>
 Value evaluate_cell(const R& rules, const Box& box, const std::vector<Value>& values, const Position& pos,
-                    Evaluation eval, MexBuffer& mex) {
-  constexpr Value kUnset = kNoValue - 1;
-  bool any = false, any_p = false;
+                    Evaluation eval, MexBuffer& mex, bool required) {
+  bool any = false, any_p = false, escaped = false;
   mex.clear();
   rules.for_each_option(pos, [&](const Position& opt) {
-    if (!box.contains(opt))
-      throw EngineError(rules.name() + ": option " + to_string(opt) + " of " + to_string(pos) +
-                        " lies outside the solved box " + box.to_string());
-    const Value v = values[box.index(opt)];
+    if (escaped) return;
+    const bool inside = box.contains(opt);
+    const Value v = inside ? values[box.index(opt)] : kUnreached;
+    if (v == kUnreached) {
+      if (required)
+        throw EngineError(rules.name() + ": option " + to_string(opt) + " of " + to_string(pos) +
+                          (inside ? " depends on positions" : " lies") + " outside the solved box " +
+                          box.to_string());
+      escaped = true;
+      return;
+    }
     if (v == kNoValue || v == kUnset)
       throw EngineError(rules.name() + ": option " + to_string(opt) + " of " + to_string(pos) +
                         (v == kNoValue ? " is not a position of the game" : " was not solved before it"));
@@ -52,6 +69,7 @@ Value evaluate_cell(const R& rules, const Box& box, const std::vector<Value>& va
     any_p = any_p || v == 0;
     mex.add(v);
   });
+  if (escaped) return kUnreached;
   switch (eval) {
     case Evaluation::Grundy: return mex.mex();
     case Evaluation::NormalOutcome: return any_p ? 1 : 0;
@@ -63,12 +81,14 @@ Value evaluate_cell(const R& rules, const Box& box, const std::vector<Value>& va
 }  // namespace detail
 
 // The generic dense solver: every cell of `requested` (grown to the ruleset's reach box, so
-// every option lies inside) in an order where options come first. Rulesets whose options
-// precede them in index order are swept straight through; others are bucket-sorted by rank.
-// Each cell is a mex over its options through a reused bitset buffer.
+// every position reachable from `requested` lies inside) in an order where options come first.
+// Rulesets whose options precede them in index order are swept straight through; others are
+// bucket-sorted by rank. Each cell is a mex over its options through a reused bitset buffer.
+// Cells outside `requested` that cannot be reached from it may be left kNoValue (DenseTable).
 template <Ruleset R>
 DenseTable solve_dense(const R& rules, const Box& requested, Evaluation eval = Evaluation::Grundy) {
-  constexpr Value kUnset = kNoValue - 1;
+  using detail::kUnreached;
+  using detail::kUnset;
   DenseTable t;
   t.box = reach_box(rules, requested);
   t.eval = eval;
@@ -81,7 +101,11 @@ DenseTable solve_dense(const R& rules, const Box& requested, Evaluation eval = E
       t.values[idx] = kNoValue;
       return;
     }
-    t.values[idx] = detail::evaluate_cell(rules, t.box, t.values, pos, eval, mex);
+    t.values[idx] = detail::evaluate_cell(rules, t.box, t.values, pos, eval, mex, requested.contains(pos));
+  };
+  auto finish = [&] {
+    for (Value& v : t.values)
+      if (v == kUnreached) v = kNoValue;
   };
   if (n == 0) return t;
   if (options_precede(rules)) {
@@ -89,6 +113,7 @@ DenseTable solve_dense(const R& rules, const Box& requested, Evaluation eval = E
     std::uint64_t idx = 0;
     do solve_cell(pos, idx++);
     while (t.box.next(pos));
+    finish();
     return t;
   }
   if constexpr (RankedRuleset<R>) {
@@ -103,6 +128,7 @@ DenseTable solve_dense(const R& rules, const Box& requested, Evaluation eval = E
       std::iota(order.begin(), order.end(), std::uint64_t{0});
       std::stable_sort(order.begin(), order.end(), [&](std::uint64_t a, std::uint64_t b) { return rank[a] < rank[b]; });
       for (std::uint64_t i : order) solve_cell(t.box.at(i), i);
+      finish();
       return t;
     }
   }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <concepts>
 #include <memory>
 #include <string>
 #include <vector>
@@ -94,14 +95,19 @@ class Game {
     }
     bool options_precede() const override { return core::options_precede(r_); }
     Box reach_box(const Box& b) const override { return core::reach_box(r_, b); }
-    // A family's fast path, when it has one for this ruleset (found by argument-dependent
-    // lookup: fast_solve(const R&, const Box&, Evaluation) -> std::optional<DenseTable>),
-    // else the generic sweep.
+    // A family's fast path, when it has one: its own sweep (a solve_dense member, same contract
+    // as core::solve_dense), or a fast_solve(const R&, const Box&, Evaluation) ->
+    // std::optional<DenseTable> found by argument-dependent lookup; else the generic sweep.
+    // Every fast path is tested against solve_dense_generic (tests/games/registry_test.cpp).
     DenseTable solve_dense(const Box& b, Evaluation e) const override {
-      if constexpr (requires { fast_solve(r_, b, e); }) {
-        if (auto t = fast_solve(r_, core::reach_box(r_, b), e)) return std::move(*t);
+      if constexpr (requires { { r_.solve_dense(b, e) } -> std::same_as<DenseTable>; }) {
+        return r_.solve_dense(b, e);
+      } else {
+        if constexpr (requires { fast_solve(r_, b, e); }) {
+          if (auto t = fast_solve(r_, core::reach_box(r_, b), e)) return std::move(*t);
+        }
+        return core::solve_dense(r_, b, e);
       }
-      return core::solve_dense(r_, b, e);
     }
     DenseTable solve_dense_generic(const Box& b, Evaluation e) const override { return core::solve_dense(r_, b, e); }
     std::unique_ptr<PositionSolver> make_solver(Evaluation e) const override {

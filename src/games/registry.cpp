@@ -30,6 +30,11 @@ const std::vector<Family>& families() {
       fts_family(),
       chocolate_family(),
       chocolate2_family(),
+      knight_family(),
+      queen_family(),
+      rook_family(),
+      king_family(),
+      leaper_family(),
   };
   return list;
 }

@@ -110,6 +110,11 @@ Family subtraction_family();
 Family sum_family();
 Family chocolate_family();
 Family chocolate2_family();
+Family knight_family();  // src/games/leaper.cpp
+Family queen_family();   // src/games/leaper.cpp
+Family rook_family();    // src/games/leaper.cpp
+Family king_family();    // src/games/leaper.cpp
+Family leaper_family();  // src/games/leaper.cpp
 
 }  // namespace grundy::games
 
