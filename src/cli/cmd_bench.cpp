@@ -34,10 +34,23 @@ std::vector<BenchJob> bench_jobs(bool long_run) {
       {"subtraction -p set=2,12,14 --pass", {200000, 2}, E::Grundy},
       {"subtraction -p set=1,3,4 --pass-from-terminal --pass", {100000, 2}, E::MisereOutcome},
       {"sum -p 'a=subtraction -p set=1,2' -p 'b=nim -p heaps=1' --pass", {256, 256, 2}, E::Grundy},
+      {"fts -p piles=3 -p d=5", {128, 128, 128}, E::NormalOutcome},
+      {"fts -p piles=2 -p 'S=total in {0,1}'", {256, 256}, E::Grundy},
+      {"chocolate -p F=z/2 --pass", {64, 64, 64, 2}, E::Grundy},
+      {"chocolate -p F=(x+z)/3", {48, 48, 48}, E::Grundy},
+      {"chocolate2 -p h=z/2 --pass", {512, 512, 2}, E::Grundy},
+      {"knight", {1024, 1024}, E::Grundy},
+      {"queen", {512, 512}, E::Grundy},
+      {"king --pass", {256, 256, 2}, E::Grundy},
+      {"leaper -p moves=-3:1,1:-3,-2:-2", {512, 512}, E::Grundy},
   };
   if (long_run) {
     jobs.push_back({"nim -p heaps=2 --pass", {4096, 4096, 2}, E::Grundy});
     jobs.push_back({"nim -p heaps=2 --pass", {32768, 32768, 2}, E::Grundy});
+    jobs.push_back({"knight", {8192, 8192}, E::Grundy});
+    jobs.push_back({"chocolate -p F=z/2 --pass", {512, 256, 512, 2}, E::Grundy});
+    jobs.push_back({"fts -p piles=3 -p d=5", {4096, 4096, 4096}, E::NormalOutcome});
+    jobs.push_back({"subtraction -p set=2,12,14 --pass", {100000000, 2}, E::Grundy});
   }
   return jobs;
 }

@@ -1,6 +1,7 @@
 #include "games/chocolate.hpp"
 
 #include "core/errors.hpp"
+#include "games/chocolate_solver.hpp"
 #include "games/registry.hpp"
 
 namespace grundy::games {

@@ -6,11 +6,13 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "core/dense_solver.hpp"
 #include "core/memory.hpp"
 #include "games/chocolate.hpp"
+#include "transforms/with_pass.hpp"
 
 namespace grundy::games {
 
@@ -42,5 +44,38 @@ core::DenseTable solve_chocolate(const Chocolate& game, const core::Box& box,
                                  std::uint64_t memory_limit = core::default_memory_limit());
 core::DenseTable solve_chocolate2(const Chocolate2& game, const core::Box& box,
                                   std::uint64_t memory_limit = core::default_memory_limit());
+
+// The fast paths core::Game takes for chocolate bars (found by argument-dependent lookup):
+// Grundy values, and normal-play outcomes read off them. A pass from the terminal position
+// (--pass-from-terminal) and misere play go through the generic solver.
+namespace detail {
+inline std::optional<core::DenseTable> as_evaluation(core::DenseTable t, core::Evaluation eval) {
+  if (eval == core::Evaluation::MisereOutcome) return std::nullopt;
+  if (eval == core::Evaluation::NormalOutcome)
+    for (core::Value& v : t.values)
+      if (v != core::kNoValue) v = v == 0 ? 0 : 1;
+  t.eval = eval;
+  return t;
+}
+}  // namespace detail
+
+inline std::optional<core::DenseTable> fast_solve(const Chocolate& g, const core::Box& box, core::Evaluation eval) {
+  if (eval == core::Evaluation::MisereOutcome) return std::nullopt;
+  return detail::as_evaluation(solve_chocolate(g, box), eval);
+}
+inline std::optional<core::DenseTable> fast_solve(const Chocolate2& g, const core::Box& box, core::Evaluation eval) {
+  if (eval == core::Evaluation::MisereOutcome) return std::nullopt;
+  return detail::as_evaluation(solve_chocolate2(g, box), eval);
+}
+inline std::optional<core::DenseTable> fast_solve(const transforms::WithPass<Chocolate>& g, const core::Box& box,
+                                                  core::Evaluation eval) {
+  if (eval == core::Evaluation::MisereOutcome || g.from_terminal()) return std::nullopt;
+  return detail::as_evaluation(solve_chocolate(g.base(), box), eval);
+}
+inline std::optional<core::DenseTable> fast_solve(const transforms::WithPass<Chocolate2>& g, const core::Box& box,
+                                                  core::Evaluation eval) {
+  if (eval == core::Evaluation::MisereOutcome || g.from_terminal()) return std::nullopt;
+  return detail::as_evaluation(solve_chocolate2(g.base(), box), eval);
+}
 
 }  // namespace grundy::games
