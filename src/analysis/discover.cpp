@@ -347,15 +347,42 @@ std::string combine(const std::string& b, const std::string& rest) {
   return b + " && (" + rest + ")";
 }
 
+// Forms with a few exceptions: B_m failing at only a few cells.
+std::optional<Conjecture> ppos_with_exceptions(const Cells& cells, const std::vector<std::string>& names,
+                                               const std::vector<int>& coords, const DiscoverOptions& o) {
+  for (std::int64_t m = 1; m <= 8; ++m) {
+    Conjecture cj{b_text(coords, names, m), m == 1 ? 1 : 2, {}};
+    for (const Cell& c : cells.all) {
+      if ((nim_sum_div(c.pos, coords, m) == 0) == (c.value == 0)) continue;
+      cj.exceptions.emplace_back(c.pos, c.value == 0 ? 0 : 1);
+      if (cj.exceptions.size() > o.max_exceptions) break;
+    }
+    if (cj.exceptions.size() <= o.max_exceptions) return cj;
+  }
+  return std::nullopt;
+}
+
 std::vector<Conjecture> ppos_forms(const Cells& cells, const std::vector<std::string>& names,
                                    const std::vector<int>& coords, const DiscoverOptions& o) {
   std::vector<Conjecture> out;
   int level = -1;
+  bool tried_exceptions = false;
   for (const Shape& sh : shapes(coords, names)) {
     if (level >= 0 && sh.complexity / 10 != level) break;
+    // A short exception list to a simple form reads better than a lookup table (level 3).
+    if (sh.complexity >= 100 && !tried_exceptions) {
+      tried_exceptions = true;
+      if (auto cj = ppos_with_exceptions(cells, names, coords, o)) return {*cj};
+    }
     if (!learn(sh, cells.corner, coords)) continue;
     const auto f = learn(sh, cells.all, coords);
     if (!f) continue;
+    // A lookup table must be backed by several cells per entry, or it only lists the box.
+    if (sh.complexity >= 100) {
+      std::size_t in_b = 0;
+      for (const Cell& c : cells.all) in_b += sh.m == 0 || nim_sum_div(c.pos, coords, sh.m) == 0;
+      if (in_b < 4 * f->size()) continue;
+    }
     const auto rest = sh.render(*f);
     if (!rest) continue;
     const std::string e = combine(sh.m > 0 ? b_text(coords, names, sh.m) : "", *rest);
@@ -364,20 +391,8 @@ std::vector<Conjecture> ppos_forms(const Cells& cells, const std::vector<std::st
     level = sh.complexity / 10;
     if (out.size() >= o.max_results) break;
   }
-  if (!out.empty()) return out;
-  // Exceptions: B_m (or a nim-sum condition alone) failing at only a few cells.
-  for (std::int64_t m = 1; m <= 8; ++m) {
-    Conjecture cj{b_text(coords, names, m), m == 1 ? 1 : 2, {}};
-    for (const Cell& c : cells.all) {
-      if ((nim_sum_div(c.pos, coords, m) == 0) == (c.value == 0)) continue;
-      cj.exceptions.emplace_back(c.pos, c.value == 0 ? 0 : 1);
-      if (cj.exceptions.size() > o.max_exceptions) break;
-    }
-    if (cj.exceptions.size() <= o.max_exceptions) {
-      out.push_back(cj);
-      break;
-    }
-  }
+  if (out.empty() && !tried_exceptions)
+    if (auto cj = ppos_with_exceptions(cells, names, coords, o)) out.push_back(*cj);
   return out;
 }
 
