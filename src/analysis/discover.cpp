@@ -26,7 +26,7 @@ struct Cells {
 // ---- Grundy value = xor of one term per coordinate ----
 
 struct Term {
-  enum Kind { Zero, Id, Minus1, Plus1, Div } kind = Zero;
+  enum Kind { Zero, Id, Minus1, Plus1, Div, Mod } kind = Zero;
   std::int64_t m = 1;
   int cost() const { return kind == Zero ? 0 : kind == Id ? 1 : 2; }
   std::int64_t eval(std::int64_t x) const {
@@ -36,6 +36,7 @@ struct Term {
       case Minus1: return x - 1;
       case Plus1: return x + 1;
       case Div: return x / m;
+      case Mod: return x % m;
     }
     return 0;
   }
@@ -46,6 +47,7 @@ struct Term {
       case Minus1: return "(" + x + " - 1)";
       case Plus1: return "(" + x + " + 1)";
       case Div: return x + " / " + std::to_string(m);
+      case Mod: return x + " % " + std::to_string(m);
     }
     return "";
   }
@@ -58,6 +60,7 @@ std::vector<Term> term_list(int analysed) {
   t.push_back({Term::Plus1, 1});
   const std::int64_t top = analysed <= 3 ? 8 : 2;
   for (std::int64_t m = 2; m <= top; ++m) t.push_back({Term::Div, m});
+  for (std::int64_t m = 2; m <= top; ++m) t.push_back({Term::Mod, m});
   return t;
 }
 

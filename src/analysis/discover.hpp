@@ -2,7 +2,7 @@
 
 // Conjecture search: from a computed table alone, the simplest formulas of a small grammar that
 // agree with every position of the box, in the shapes that recur in the papers:
-//   * Grundy value = xor of one term per coordinate (x, x - 1, x + 1, x / m, or nothing), possibly
+//   * Grundy value = xor of one term per coordinate (x, x - 1, x + 1, x / m, x % m, or nothing), possibly
 //     by residue class of one coordinate;
 //   * P-positions = a nim-sum condition on floor(x_i / m) (the FTS paper's B_m) combined with
 //     conditions on the residues of the total and of the coordinates (Theorems 3.1-3.3 and 4.4);

@@ -165,7 +165,7 @@ void add_discover_command(CLI::App& app) {
   cmd->add_option("--size", size, "every coordinate runs over 0..N-1")->required()->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 20));
   cmd->footer(
       "Example: grundy discover fts -p piles=3 -p d=3 --size 24\n"
-      "Searches, simplest first: G = xor of terms x, x-1, x+1, x/m (possibly by residue class); P-positions =\n"
+      "Searches, simplest first: G = xor of terms x, x-1, x+1, x/m, x%m (possibly by residue class); P-positions =\n"
       "a nim-sum condition on x_i/m with residue conditions on the coordinates and the total; either with a\n"
       "short exception list; symmetries and translations. Results are conjectures on the box, not proofs.");
   cmd->callback([] { run_discover(o, size); });
