@@ -1,6 +1,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "cli/analysis_common.hpp"
 #include "cli/game_options.hpp"
 #include "core/memory.hpp"
 #include "core/solve.hpp"
@@ -31,10 +32,37 @@ class Evaluator {
 
 std::string outcome_word(core::Value v) { return v == 0 ? "P" : "N"; }
 
+// Heap sizes from which a one-heap subtraction game is answered from its proven period rather
+// than by a sweep up to the heap size itself.
+constexpr std::int64_t kPeriodFrom = std::int64_t{1} << 24;
+constexpr std::int64_t kPeriodSearch = std::int64_t{1} << 28;
+
+// G(x, p) of a subtraction game with a huge heap, from the proven period (nothing if no period
+// turns up within kPeriodSearch heap sizes: the ordinary path then answers or refuses).
+std::optional<std::pair<core::Value, std::string>> value_from_period(const GameOptions& o, const core::Position& pos) {
+  if (pos[0] < kPeriodFrom) return std::nullopt;
+  const auto s = subtraction_seq(o);
+  if (!s) return std::nullopt;
+  const analysis::Periodicity per = analysis::subtraction_periodicity(*s, kPeriodSearch);
+  if (!per.found) return std::nullopt;
+  const core::Value v = analysis::value_from_period(*s, per, pos[0], pos.size() > 1 ? static_cast<int>(pos[1]) : 0);
+  return std::make_pair(v, "(from the proven period " + std::to_string(per.period) + " after preperiod " +
+                               std::to_string(per.preperiod) + ")");
+}
+
 void run_value(const GameOptions& o, const std::string& text) {
   const core::Game game = o.game();
   const core::Position pos = checked_position(game, text);
   const io::Format f = o.output_format();
+  if (const auto pv = value_from_period(o, pos)) {
+    const core::Value v = pv->first;
+    if (f == io::Format::Text)
+      std::cout << "G(" << core::to_string(pos) << ") = " << v << "  (" << outcome_word(v) << "-position)  in "
+                << game.name() << "  " << pv->second << "\n";
+    else
+      io::write_cells(std::cout, f, game.name(), game.coordinate_names(), {{pos, v}}, core::Evaluation::Grundy);
+    return;
+  }
   Evaluator ev(game, pos, o.evaluation(), o.memory_limit());
   const core::Value v = ev.value(pos);
   if (f == io::Format::Text) {

@@ -53,5 +53,9 @@ void add_bench_command(CLI::App& app);
 void add_fts_f_command(CLI::App& app);        // src/cli/cmd_fts_f.cpp
 void add_ns_command(CLI::App& app);           // src/cli/cmd_ns.cpp
 void add_reverse_mex_command(CLI::App& app);  // src/cli/cmd_reverse_mex.cpp
+void add_seq_command(CLI::App& app);          // src/cli/cmd_seq.cpp
+void add_structure_command(CLI::App& app);    // src/cli/cmd_seq.cpp
+void add_check_command(CLI::App& app);        // src/cli/cmd_check.cpp
+void add_discover_command(CLI::App& app);     // src/cli/cmd_check.cpp
 
 }  // namespace grundy::cli

@@ -22,6 +22,10 @@ int main(int argc, char** argv) {
   grundy::cli::add_fts_f_command(app);
   grundy::cli::add_ns_command(app);
   grundy::cli::add_reverse_mex_command(app);
+  grundy::cli::add_seq_command(app);
+  grundy::cli::add_structure_command(app);
+  grundy::cli::add_check_command(app);
+  grundy::cli::add_discover_command(app);
   grundy::core::install_interrupt_handler();
   try {
     app.parse(argc, argv);

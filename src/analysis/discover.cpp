@@ -1,0 +1,459 @@
+#include "analysis/discover.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <optional>
+
+#include "analysis/formula.hpp"
+#include "core/errors.hpp"
+
+namespace grundy::analysis {
+
+namespace {
+
+// One cell of the box: its coordinates and value (P-positions: value 0).
+struct Cell {
+  core::Position pos;
+  core::Value value;
+  std::int64_t total;
+};
+
+struct Cells {
+  std::vector<Cell> all, corner;  // corner: every analysed coordinate below prune_side
+};
+
+// ---- Grundy value = xor of one term per coordinate ----
+
+struct Term {
+  enum Kind { Zero, Id, Minus1, Plus1, Div, Mod } kind = Zero;
+  std::int64_t m = 1;
+  int cost() const { return kind == Zero ? 0 : kind == Id ? 1 : 2; }
+  std::int64_t eval(std::int64_t x) const {
+    switch (kind) {
+      case Zero: return 0;
+      case Id: return x;
+      case Minus1: return x - 1;
+      case Plus1: return x + 1;
+      case Div: return x / m;
+      case Mod: return x % m;
+    }
+    return 0;
+  }
+  std::string text(const std::string& x) const {
+    switch (kind) {
+      case Zero: return "";
+      case Id: return x;
+      case Minus1: return "(" + x + " - 1)";
+      case Plus1: return "(" + x + " + 1)";
+      case Div: return x + " / " + std::to_string(m);
+      case Mod: return x + " % " + std::to_string(m);
+    }
+    return "";
+  }
+};
+
+std::vector<Term> term_list(int analysed) {
+  std::vector<Term> t{{Term::Zero, 1}, {Term::Id, 1}};
+  if (analysed > 4) return t;
+  t.push_back({Term::Minus1, 1});
+  t.push_back({Term::Plus1, 1});
+  const std::int64_t top = analysed <= 3 ? 8 : 2;
+  for (std::int64_t m = 2; m <= top; ++m) t.push_back({Term::Div, m});
+  for (std::int64_t m = 2; m <= top; ++m) t.push_back({Term::Mod, m});
+  return t;
+}
+
+using Combo = std::vector<int>;  // a term index per coordinate (Zero for skipped ones)
+
+struct XorSearch {
+  std::vector<Term> terms;
+  std::vector<int> coords;  // analysed coordinates
+  int arity = 0;
+  std::vector<Combo> combos;  // every combination, by cost
+
+  XorSearch(int n, const std::vector<int>& analysed) : terms(term_list(static_cast<int>(analysed.size()))), coords(analysed), arity(n) {
+    Combo c(static_cast<std::size_t>(n), 0);
+    std::function<void(std::size_t)> rec = [&](std::size_t k) {
+      if (k == coords.size()) {
+        combos.push_back(c);
+        return;
+      }
+      for (int t = 0; t < static_cast<int>(terms.size()); ++t) {
+        c[static_cast<std::size_t>(coords[k])] = t;
+        rec(k + 1);
+      }
+    };
+    rec(0);
+    std::stable_sort(combos.begin(), combos.end(), [&](const Combo& a, const Combo& b) { return cost(a) < cost(b); });
+    // The all-Zero combination (G = 0) is still a candidate: every position a P-position.
+  }
+  int cost(const Combo& c) const {
+    int s = 0;
+    for (int t : c) s += terms[static_cast<std::size_t>(t)].cost();
+    return s;
+  }
+  std::int64_t eval(const Combo& c, const core::Position& p) const {
+    std::int64_t v = 0;
+    for (int i : coords) v ^= terms[static_cast<std::size_t>(c[static_cast<std::size_t>(i)])].eval(p[i]);
+    return v;
+  }
+  std::string text(const Combo& c, const std::vector<std::string>& names) const {
+    std::string s;
+    for (int i : coords) {
+      const std::string t = terms[static_cast<std::size_t>(c[static_cast<std::size_t>(i)])].text(names[static_cast<std::size_t>(i)]);
+      if (t.empty()) continue;
+      s += (s.empty() ? "" : " ^ ") + t;
+    }
+    return s.empty() ? "0" : s;
+  }
+  // Cells where the combination fails, stopping after cap + 1.
+  std::vector<const Cell*> failures(const Combo& c, const std::vector<const Cell*>& cells, std::size_t cap) const {
+    std::vector<const Cell*> f;
+    for (const Cell* cell : cells)
+      if (eval(c, cell->pos) != static_cast<std::int64_t>(cell->value)) {
+        f.push_back(cell);
+        if (f.size() > cap) break;
+      }
+    return f;
+  }
+};
+
+std::vector<const Cell*> pointers(const std::vector<Cell>& cells, const std::function<bool(const Cell&)>& keep) {
+  std::vector<const Cell*> out;
+  for (const Cell& c : cells)
+    if (keep(c)) out.push_back(&c);
+  return out;
+}
+
+// The cheapest exact combination on `full`, pruned first on `corner`.
+std::optional<Combo> cheapest_exact(const XorSearch& s, const std::vector<const Cell*>& corner,
+                                     const std::vector<const Cell*>& full) {
+  for (const Combo& c : s.combos)
+    if (s.failures(c, corner, 0).empty() && s.failures(c, full, 0).empty()) return c;
+  return std::nullopt;
+}
+
+std::vector<Conjecture> grundy_forms(const Cells& cells, const std::vector<std::string>& names, int n,
+                                     const std::vector<int>& analysed, const DiscoverOptions& o) {
+  std::vector<Conjecture> out;
+  const XorSearch s(n, analysed);
+  const auto all = pointers(cells.all, [](const Cell&) { return true; });
+  const auto corner = pointers(cells.corner, [](const Cell&) { return true; });
+  // 1. Exact forms, all those of the least cost.
+  int best = -1;
+  for (const Combo& c : s.combos) {
+    if (best >= 0 && s.cost(c) > best) break;
+    if (!s.failures(c, corner, 0).empty() || !s.failures(c, all, 0).empty()) continue;
+    best = s.cost(c);
+    out.push_back({s.text(c, names), best, {}});
+    if (out.size() >= o.max_results) break;
+  }
+  if (!out.empty()) return out;
+  // 2. By residue class of one coordinate: the cheapest exact form in each class.
+  for (std::int64_t k = 2; k <= 4 && out.empty(); ++k) {
+    for (int i : analysed) {
+      std::vector<std::string> parts;
+      int cost = static_cast<int>(k);
+      for (std::int64_t r = 0; r < k; ++r) {
+        auto in_class = [&](const Cell& c) { return c.pos[i] % k == r; };
+        const auto f = cheapest_exact(s, pointers(cells.corner, in_class), pointers(cells.all, in_class));
+        if (!f) break;
+        parts.push_back(s.text(*f, names));
+        cost += s.cost(*f);
+      }
+      if (parts.size() != static_cast<std::size_t>(k)) continue;
+      const std::string x = names[static_cast<std::size_t>(i)];
+      std::string e;
+      for (std::int64_t r = 0; r + 1 < k; ++r)
+        e += x + " % " + std::to_string(k) + " == " + std::to_string(r) + " ? " + parts[static_cast<std::size_t>(r)] + " : ";
+      e += parts.back();
+      out.push_back({e, cost, {}});
+      break;
+    }
+  }
+  if (!out.empty()) return out;
+  // 3. The form with the fewest exceptions, if few.
+  std::optional<std::pair<std::size_t, Combo>> near;
+  for (const Combo& c : s.combos) {
+    const std::size_t cap = near ? near->first - 1 : o.max_exceptions;
+    if (near && near->first == 1) break;
+    if (s.failures(c, corner, cap).size() > cap) continue;
+    const auto f = s.failures(c, all, cap);
+    if (f.size() <= cap && !f.empty()) near = std::make_pair(f.size(), c);
+  }
+  if (near) {
+    Conjecture cj{s.text(near->second, names), s.cost(near->second), {}};
+    for (const Cell* c : s.failures(near->second, all, o.max_exceptions)) cj.exceptions.emplace_back(c->pos, c->value);
+    out.push_back(cj);
+  }
+  return out;
+}
+
+// ---- P-positions = B_m and residue conditions ----
+
+std::int64_t nim_sum_div(const core::Position& p, const std::vector<int>& coords, std::int64_t m) {
+  std::int64_t v = 0;
+  for (int i : coords) v ^= p[i] / m;
+  return v;
+}
+
+std::string b_text(const std::vector<int>& coords, const std::vector<std::string>& names, std::int64_t m) {
+  std::string s;
+  for (int i : coords)
+    s += (s.empty() ? "" : " ^ ") + names[static_cast<std::size_t>(i)] + (m > 1 ? " / " + std::to_string(m) : "");
+  return "(" + s + ") == 0";
+}
+
+std::string set_text(const std::string& lhs, const std::vector<std::int64_t>& set) {
+  if (set.size() == 1) return lhs + " == " + std::to_string(set[0]);
+  std::string s;
+  for (std::int64_t v : set) s += (s.empty() ? "" : ", ") + std::to_string(v);
+  return lhs + " in {" + s + "}";
+}
+
+// A candidate shape: the cells with B_m (m = 0: all cells) are P exactly when key(cell) lies in
+// a set learnt from the data; `render` writes the predicate for that set.
+struct Shape {
+  int complexity = 0;
+  std::int64_t m = 0;
+  std::function<std::int64_t(const Cell&)> key;
+  std::function<std::optional<std::string>(const std::map<std::int64_t, bool>&)> render;
+};
+
+// key -> P?, or nothing if a P-position lies outside B_m or two cells with one key disagree.
+std::optional<std::map<std::int64_t, bool>> learn(const Shape& sh, const std::vector<Cell>& cells,
+                                                  const std::vector<int>& coords) {
+  std::map<std::int64_t, bool> f;
+  for (const Cell& c : cells) {
+    const bool p = c.value == 0;
+    if (sh.m > 0 && nim_sum_div(c.pos, coords, sh.m) != 0) {
+      if (p) return std::nullopt;
+      continue;
+    }
+    auto [it, fresh] = f.emplace(sh.key(c), p);
+    if (!fresh && it->second != p) return std::nullopt;
+  }
+  return f;
+}
+
+std::vector<std::int64_t> keys_with(const std::map<std::int64_t, bool>& f, bool value) {
+  std::vector<std::int64_t> out;
+  for (const auto& [k, v] : f)
+    if (v == value) out.push_back(k);
+  return out;
+}
+
+std::vector<Shape> shapes(const std::vector<int>& coords, const std::vector<std::string>& names) {
+  std::vector<Shape> out;
+  auto all_in = [&](std::int64_t q, unsigned mask) {
+    std::string s;
+    std::vector<std::int64_t> set;
+    for (std::int64_t r = 0; r < q; ++r)
+      if (mask >> r & 1) set.push_back(r);
+    for (int i : coords)
+      s += (s.empty() ? "" : " && ") + set_text(names[static_cast<std::size_t>(i)] + " % " + std::to_string(q), set);
+    return s;
+  };
+  auto in_mask = [&](const Cell& c, std::int64_t q, unsigned mask) {
+    for (int i : coords)
+      if (!(mask >> (c.pos[i] % q) & 1)) return false;
+    return true;
+  };
+  const std::vector<std::int64_t> ms{1, 2, 3, 4, 5, 6, 7, 8, 0};
+  auto mcost = [](std::int64_t m) { return m == 0 ? 0 : m == 1 ? 1 : 2; };
+  // Level 0: B_m alone.
+  for (std::int64_t m : ms) {
+    if (m == 0) continue;
+    out.push_back({mcost(m), m, [](const Cell&) { return 0; },
+                   [](const std::map<std::int64_t, bool>& f) -> std::optional<std::string> {
+                     if (keys_with(f, false).empty()) return std::string();
+                     return std::nullopt;
+                   }});
+  }
+  // Level 1: and the total's residue.
+  for (std::int64_t m : ms)
+    for (std::int64_t q = 2; q <= 8; ++q)
+      out.push_back({10 + mcost(m) + static_cast<int>(q), m, [q](const Cell& c) { return c.total % q; },
+                     [q](const std::map<std::int64_t, bool>& f) -> std::optional<std::string> {
+                       const auto p = keys_with(f, true);
+                       if (p.empty() || keys_with(f, false).empty()) return std::nullopt;
+                       return set_text("total % " + std::to_string(q), p);
+                     }});
+  // Level 2: and the coordinates' residues, with or without the total's.
+  for (std::int64_t m : ms)
+    for (std::int64_t q2 = 2; q2 <= 4; ++q2)
+      for (unsigned mask = 1; mask + 1 < (1u << q2); ++mask) {
+        out.push_back({20 + mcost(m) + static_cast<int>(q2), m,
+                       [=](const Cell& c) { return std::int64_t{in_mask(c, q2, mask)}; },
+                       [=](const std::map<std::int64_t, bool>& f) -> std::optional<std::string> {
+                         if (f.count(1) && f.at(1) && !(f.count(0) && f.at(0))) return all_in(q2, mask);
+                         return std::nullopt;
+                       }});
+        for (std::int64_t q = 2; q <= 8; ++q)
+          out.push_back(
+              {30 + mcost(m) + static_cast<int>(q + q2), m,
+               [=](const Cell& c) { return (c.total % q) * 2 + (in_mask(c, q2, mask) ? 1 : 0); },
+               [=](const std::map<std::int64_t, bool>& f) -> std::optional<std::string> {
+                 // s(t, c): P, N or absent. Clause A: total alone; B: total and c; C: total and not c.
+                 auto s = [&](std::int64_t t, int c) { auto it = f.find(t * 2 + c); return it == f.end() ? -1 : int{it->second}; };
+                 std::vector<std::int64_t> a, b, cc;
+                 bool c_implies_p = true;
+                 for (std::int64_t t = 0; t < q; ++t) {
+                   const int s0 = s(t, 0), s1 = s(t, 1);
+                   if (s1 == 0) c_implies_p = false;
+                   if (s0 == 1 && s1 != 0) a.push_back(t);
+                   else if (s1 == 1) b.push_back(t);
+                   else if (s0 == 1) cc.push_back(t);
+                 }
+                 if (b.empty() && cc.empty()) return std::nullopt;  // level 1 says it
+                 if (a.empty() && cc.empty()) return std::nullopt;  // the c-only shape says it, or B alone
+                 const std::string tq = "total % " + std::to_string(q);
+                 std::vector<std::string> clauses;
+                 if (!a.empty()) clauses.push_back(set_text(tq, a));
+                 if (!b.empty()) clauses.push_back(c_implies_p ? all_in(q2, mask) : set_text(tq, b) + " && " + all_in(q2, mask));
+                 if (!cc.empty()) clauses.push_back(set_text(tq, cc) + " && !(" + all_in(q2, mask) + ")");
+                 std::string e;
+                 for (const auto& c : clauses) e += (e.empty() ? "" : " || ") + c;
+                 return e;
+               }});
+      }
+  // Level 3: a lookup table on the coordinates' residues and the total's.
+  for (std::int64_t m : ms)
+    for (std::int64_t q2 = 2; q2 <= 8; ++q2)
+      for (std::int64_t q = 1; q <= 8; ++q) {
+        out.push_back({100 + mcost(m) + static_cast<int>(q + q2), m,
+                       [=](const Cell& c) {
+                         std::int64_t k = 0;
+                         for (int i : coords) k = k * q2 + c.pos[i] % q2;
+                         return k * q + c.total % q;
+                       },
+                       [=](const std::map<std::int64_t, bool>& f) -> std::optional<std::string> {
+                         const auto p = keys_with(f, true);
+                         if (p.empty() || keys_with(f, false).empty() || p.size() > 64) return std::nullopt;
+                         std::string k;
+                         for (int i : coords) {
+                           const std::string r = names[static_cast<std::size_t>(i)] + " % " + std::to_string(q2);
+                           k = k.empty() ? r : "(" + k + ") * " + std::to_string(q2) + " + " + r;
+                         }
+                         if (q > 1) k = "(" + k + ") * " + std::to_string(q) + " + total % " + std::to_string(q);
+                         return set_text(k, p);
+                       }});
+      }
+  std::stable_sort(out.begin(), out.end(), [](const Shape& a, const Shape& b) { return a.complexity < b.complexity; });
+  return out;
+}
+
+std::string combine(const std::string& b, const std::string& rest) {
+  if (b.empty()) return rest.empty() ? "1" : rest;
+  if (rest.empty()) return b;
+  return b + " && (" + rest + ")";
+}
+
+// Forms with a few exceptions: B_m failing at only a few cells.
+std::optional<Conjecture> ppos_with_exceptions(const Cells& cells, const std::vector<std::string>& names,
+                                               const std::vector<int>& coords, const DiscoverOptions& o) {
+  for (std::int64_t m = 1; m <= 8; ++m) {
+    Conjecture cj{b_text(coords, names, m), m == 1 ? 1 : 2, {}};
+    for (const Cell& c : cells.all) {
+      if ((nim_sum_div(c.pos, coords, m) == 0) == (c.value == 0)) continue;
+      cj.exceptions.emplace_back(c.pos, c.value == 0 ? 0 : 1);
+      if (cj.exceptions.size() > o.max_exceptions) break;
+    }
+    if (cj.exceptions.size() <= o.max_exceptions) return cj;
+  }
+  return std::nullopt;
+}
+
+std::vector<Conjecture> ppos_forms(const Cells& cells, const std::vector<std::string>& names,
+                                   const std::vector<int>& coords, const DiscoverOptions& o) {
+  std::vector<Conjecture> out;
+  int level = -1;
+  bool tried_exceptions = false;
+  for (const Shape& sh : shapes(coords, names)) {
+    if (level >= 0 && sh.complexity / 10 != level) break;
+    // A short exception list to a simple form reads better than a lookup table (level 3).
+    if (sh.complexity >= 100 && !tried_exceptions) {
+      tried_exceptions = true;
+      if (auto cj = ppos_with_exceptions(cells, names, coords, o)) return {*cj};
+    }
+    if (!learn(sh, cells.corner, coords)) continue;
+    const auto f = learn(sh, cells.all, coords);
+    if (!f) continue;
+    // A lookup table must be backed by several cells per entry, or it only lists the box.
+    if (sh.complexity >= 100) {
+      std::size_t in_b = 0;
+      for (const Cell& c : cells.all) in_b += sh.m == 0 || nim_sum_div(c.pos, coords, sh.m) == 0;
+      if (in_b < 4 * f->size()) continue;
+    }
+    const auto rest = sh.render(*f);
+    if (!rest) continue;
+    const std::string e = combine(sh.m > 0 ? b_text(coords, names, sh.m) : "", *rest);
+    if (std::any_of(out.begin(), out.end(), [&](const Conjecture& c) { return c.expression == e; })) continue;
+    out.push_back({e, sh.complexity, {}});
+    level = sh.complexity / 10;
+    if (out.size() >= o.max_results) break;
+  }
+  if (out.empty() && !tried_exceptions)
+    if (auto cj = ppos_with_exceptions(cells, names, coords, o)) out.push_back(*cj);
+  return out;
+}
+
+// The slow twin of every search above: the printed expression, compiled and evaluated by the
+// expression engine on the whole box, must agree everywhere but at the listed exceptions.
+void confirm(const core::DenseTable& t, const std::vector<std::string>& names, const Conjecture& c, FormulaKind kind,
+             const std::vector<bool>& in_total) {
+  const expr::Program prog = compile_formula("discover", c.expression, names);
+  const FormulaReport r = check_formula(t, prog, kind, in_total, "discover", c.exceptions.size() + 1);
+  bool ok = r.mismatches == static_cast<std::int64_t>(c.exceptions.size());
+  for (std::size_t i = 0; ok && i < r.first.size(); ++i) ok = r.first[i].pos == c.exceptions[i].first;
+  if (!ok)
+    throw core::EngineError("discover: the found formula '" + c.expression + "' fails at " +
+                            std::to_string(r.mismatches) + " cells when re-evaluated");
+}
+
+}  // namespace
+
+DiscoverReport discover(const core::DenseTable& t, const std::vector<std::string>& names, const DiscoverOptions& o) {
+  DiscoverReport rep;
+  rep.box = t.box;
+  const int n = t.box.arity();
+  std::vector<int> analysed;
+  for (int i = 0; i < n; ++i)
+    if (std::find(o.skip.begin(), o.skip.end(), i) == o.skip.end()) analysed.push_back(i);
+  std::vector<bool> in_total = o.in_total;
+  in_total.resize(static_cast<std::size_t>(n), true);
+
+  Cells cells;
+  if (t.box.count() > 0) {
+    core::Position p(n);
+    do {
+      const core::Value v = t.at(p);
+      if (v == core::kNoValue) continue;
+      std::int64_t total = 0;
+      for (int i = 0; i < n; ++i)
+        if (in_total[static_cast<std::size_t>(i)]) total += p[i];
+      cells.all.push_back({p, v, total});
+      bool small = true;
+      for (int i : analysed) small = small && p[i] < o.prune_side;
+      if (small) cells.corner.push_back(cells.all.back());
+    } while (t.box.next(p));
+  }
+  rep.positions = static_cast<std::int64_t>(cells.all.size());
+
+  if (t.eval == core::Evaluation::Grundy && !analysed.empty()) {
+    rep.grundy = grundy_forms(cells, names, n, analysed, o);
+    for (const auto& c : rep.grundy) confirm(t, names, c, FormulaKind::Grundy, in_total);
+  }
+  if (!analysed.empty()) {
+    rep.ppos = ppos_forms(cells, names, analysed, o);
+    for (const auto& c : rep.ppos) confirm(t, names, c, FormulaKind::PPositions, in_total);
+  }
+  StructureOptions so;
+  so.skip = o.skip;
+  so.lines = false;
+  rep.structure = analyze_structure(t, so);
+  return rep;
+}
+
+}  // namespace grundy::analysis

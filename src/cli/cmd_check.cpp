@@ -1,0 +1,174 @@
+#include <cstdlib>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "analysis/discover.hpp"
+#include "analysis/formula.hpp"
+#include "cli/analysis_common.hpp"
+#include "core/solve.hpp"
+
+namespace grundy::cli {
+
+namespace {
+
+std::string value_word(core::Value v, analysis::FormulaKind k) {
+  if (k == analysis::FormulaKind::PPositions) return v == 0 ? "P" : "N";
+  return std::to_string(v);
+}
+
+void run_check(const GameOptions& o, std::int64_t size, const std::string& formula, const std::string& ppos) {
+  if (formula.empty() == ppos.empty()) throw core::UserError("check: give exactly one of --formula EXPR and --ppos EXPR");
+  const bool is_ppos = !ppos.empty();
+  if (!is_ppos && o.misere)
+    throw core::UserError("--formula with --misere: misere play has outcomes, not Grundy values; use --ppos EXPR");
+  const io::Format f = o.output_format();
+  if (f == io::Format::Csv) throw core::UserError("--format = 'csv': check prints text or json");
+  const core::Game game = o.game();
+  const auto names = game.coordinate_names();
+  const std::string flag = is_ppos ? "--ppos" : "--formula";
+  const expr::Program prog = analysis::compile_formula(flag, is_ppos ? ppos : formula, names);
+  const core::Box box = size_box(game, o, size);
+  const core::Evaluation eval =
+      is_ppos ? (o.misere ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome) : core::Evaluation::Grundy;
+  const core::DenseTable t = core::solve_guarded(game, box, eval, o.memory_limit());
+  const auto kind = is_ppos ? analysis::FormulaKind::PPositions : analysis::FormulaKind::Grundy;
+  const analysis::FormulaReport r =
+      analysis::check_formula(analysis::crop(t, box), prog, kind, total_coordinates(game, o), flag);
+  const std::string range = box_text(names, box);
+  if (f == io::Format::Json) {
+    nlohmann::json j = {{"game", game.name()}, {"box", range},        {"kind", is_ppos ? "ppos" : "formula"},
+                        {"expression", r.source}, {"checked", r.checked}, {"holds", r.holds()},
+                        {"mismatches", r.mismatches}};
+    j["first"] = nlohmann::json::array();
+    for (const auto& m : r.first)
+      j["first"].push_back({{"position", core::to_string(m.pos)},
+                            {"computed", value_word(m.computed, kind)},
+                            {"claimed", is_ppos ? value_word(m.claimed ? 0 : 1, kind) : std::to_string(m.claimed)}});
+    std::cout << j.dump() << "\n";
+  } else {
+    const std::string what = is_ppos ? "P-positions = {" + r.source + "}" : "G = " + r.source;
+    if (r.holds()) {
+      std::cout << "holds on " << range << " (" << r.checked << " positions) of " << game.name() << ": " << what << "\n";
+    } else {
+      std::cout << "fails at " << r.mismatches << " of " << r.checked << " positions (" << range << ") of "
+                << game.name() << ": " << what << "\n";
+      std::cout << "first counterexamples (position: computed, claimed):\n";
+      for (const auto& m : r.first)
+        std::cout << "  (" << core::to_string(m.pos) << "): " << value_word(m.computed, kind) << ", "
+                  << (is_ppos ? value_word(m.claimed ? 0 : 1, kind) : std::to_string(m.claimed)) << "\n";
+      const std::string& src = r.source;
+      if (src.find('^') != std::string::npos && src.find("==") != std::string::npos && src.find('(') == std::string::npos)
+        std::cout << "note: as in C, '==' binds tighter than '^': write (x ^ y ^ z) == 0\n";
+    }
+  }
+  if (!r.holds()) {
+    std::cout.flush();
+    std::exit(1);
+  }
+}
+
+void run_discover(const GameOptions& o, std::int64_t size) {
+  const io::Format f = o.output_format();
+  if (f == io::Format::Csv) throw core::UserError("--format = 'csv': discover prints text or json");
+  const core::Game game = o.game();
+  const auto names = game.coordinate_names();
+  const core::Box box = size_box(game, o, size);
+  const core::DenseTable t = analysis::crop(core::solve_guarded(game, box, o.evaluation(), o.memory_limit()), box);
+  analysis::DiscoverOptions opt;
+  if (const int p = pass_coordinate(game, o); p >= 0) opt.skip.push_back(p);
+  opt.in_total = total_coordinates(game, o);
+  const analysis::DiscoverReport r = analysis::discover(t, names, opt);
+  const std::string range = box_text(names, box);
+  auto exceptions_text = [&](const analysis::Conjecture& c, bool ppos) {
+    std::string s;
+    for (const auto& [pos, v] : c.exceptions)
+      s += (s.empty() ? "" : ", ") + ("(" + core::to_string(pos) + ")") + " " +
+           (ppos ? (v == 0 ? "P" : "N") : "G=" + std::to_string(v));
+    return s;
+  };
+  auto name = [&](int i) { return names[static_cast<std::size_t>(i)]; };
+  if (f == io::Format::Json) {
+    auto list = [&](const std::vector<analysis::Conjecture>& cs, bool ppos) {
+      nlohmann::json a = nlohmann::json::array();
+      for (const auto& c : cs) {
+        nlohmann::json e = nlohmann::json::array();
+        for (const auto& [pos, v] : c.exceptions)
+          e.push_back({{"position", core::to_string(pos)}, {"value", ppos ? (v == 0 ? "P" : "N") : std::to_string(v)}});
+        a.push_back({{"expression", c.expression}, {"complexity", c.complexity}, {"exceptions", e}});
+      }
+      return a;
+    };
+    nlohmann::json j = {{"game", game.name()}, {"box", range}, {"positions", r.positions},
+                        {"status", "conjecture checked on the box, not a proof"}};
+    j["grundy"] = list(r.grundy, false);
+    j["ppos"] = list(r.ppos, true);
+    j["symmetries"] = nlohmann::json::array();
+    for (const auto& s : r.structure.symmetries)
+      if (s.holds) j["symmetries"].push_back({name(s.i), name(s.j)});
+    j["translations"] = nlohmann::json::array();
+    for (const auto& tr : r.structure.translations)
+      j["translations"].push_back({{"shift", std::vector<std::int64_t>(tr.v.coords().begin(), tr.v.coords().end())},
+                                   {"from", tr.from}});
+    std::cout << j.dump(1) << "\n";
+    return;
+  }
+  std::cout << "discover " << game.name() << " on " << range << " (" << r.positions << " positions)\n";
+  if (o.evaluation() == core::Evaluation::Grundy) {
+    if (r.grundy.empty()) std::cout << "Grundy value: no formula of the grammar agrees with every position\n";
+    for (const auto& c : r.grundy) {
+      std::cout << "Grundy value: G = " << c.expression;
+      if (!c.exceptions.empty()) std::cout << "  except at " << exceptions_text(c, false);
+      std::cout << "\n";
+    }
+  }
+  if (r.ppos.empty()) std::cout << "P-positions: no formula of the grammar agrees with every position\n";
+  for (const auto& c : r.ppos) {
+    std::cout << "P-positions: " << c.expression;
+    if (!c.exceptions.empty()) std::cout << "  except at " << exceptions_text(c, true);
+    std::cout << "\n";
+  }
+  for (const auto& s : r.structure.symmetries)
+    if (s.holds) std::cout << "symmetry: swapping " << name(s.i) << " and " << name(s.j) << " keeps every value\n";
+  for (const auto& tr : r.structure.translations) {
+    std::string v;
+    for (int k = 0; k < tr.v.size(); ++k) v += (k ? "," : "") + std::to_string(tr.v[k]);
+    std::cout << "translation: G(position + (" << v << ")) = G(position)"
+              << (tr.from > 0 ? " where the shifted coordinates are >= " + std::to_string(tr.from) : "") << "\n";
+  }
+  std::cout << "These are conjectures checked on " << range << ", not proofs; check one on a larger box with\n"
+            << "  grundy check ... --formula EXPR   or   --ppos EXPR\n";
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app) {
+  static GameOptions o;
+  static std::int64_t size = 0;
+  static std::string formula, ppos;
+  auto* cmd = app.add_subcommand("check", "compare a closed form with the Grundy values, or a predicate with the P-positions");
+  add_game_options(cmd, o);
+  cmd->add_option("--size", size, "every coordinate runs over 0..N-1")->required()->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+  cmd->add_option("--formula", formula, "claimed Grundy value, an expression in the coordinates and total");
+  cmd->add_option("--ppos", ppos, "claimed P-position predicate (non-zero: P)");
+  cmd->footer(
+      "Example: grundy check nim -p heaps=3 --size 16 --ppos '(x ^ y ^ z) == 0'\n"
+      "Variables: the coordinate names and total (their sum, without the pass counter p). As in C, '=='\n"
+      "binds tighter than '^'. Prints 'holds on <box>' (exit 0) or the first counterexamples (exit 1).");
+  cmd->callback([] { run_check(o, size, formula, ppos); });
+}
+
+void add_discover_command(CLI::App& app) {
+  static GameOptions o;
+  static std::int64_t size = 0;
+  auto* cmd = app.add_subcommand("discover", "search the simplest formulas that agree with every computed position");
+  add_game_options(cmd, o);
+  cmd->add_option("--size", size, "every coordinate runs over 0..N-1")->required()->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 20));
+  cmd->footer(
+      "Example: grundy discover fts -p piles=3 -p d=3 --size 24\n"
+      "Searches, simplest first: G = xor of terms x, x-1, x+1, x/m, x%m (possibly by residue class); P-positions =\n"
+      "a nim-sum condition on x_i/m with residue conditions on the coordinates and the total; either with a\n"
+      "short exception list; symmetries and translations. Results are conjectures on the box, not proofs.");
+  cmd->callback([] { run_discover(o, size); });
+}
+
+}  // namespace grundy::cli

@@ -1,0 +1,259 @@
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "analysis/periodicity.hpp"
+#include "analysis/structure.hpp"
+#include "cli/analysis_common.hpp"
+#include "core/memory.hpp"
+#include "core/solve.hpp"
+
+namespace grundy::cli {
+
+namespace {
+
+struct SeqResult {
+  std::vector<std::vector<core::Value>> layers;  // layers[p][x]
+  analysis::Periodicity period;                  // of all layers together
+  std::string why;                               // the proof, or how far it was observed
+};
+
+// The layers as one sequence of tuples, for the general period search: x -> an id of the tuple
+// (G(x,0), .., G(x,K)), equal ids for equal tuples.
+std::vector<std::int64_t> packed(const std::vector<std::vector<core::Value>>& layers) {
+  std::map<std::vector<core::Value>, std::int64_t> ids;
+  std::vector<std::int64_t> out(layers[0].size());
+  std::vector<core::Value> tuple(layers.size());
+  for (std::size_t x = 0; x < out.size(); ++x) {
+    for (std::size_t p = 0; p < layers.size(); ++p) tuple[p] = layers[p][x];
+    out[x] = ids.emplace(tuple, static_cast<std::int64_t>(ids.size())).first->second;
+  }
+  return out;
+}
+
+SeqResult compute_seq(const GameOptions& o, std::int64_t size, std::int64_t search) {
+  const core::Game game = o.game();
+  const int pass = pass_coordinate(game, o);
+  if (game.arity() != (pass >= 0 ? 2 : 1))
+    throw core::UserError("seq: game " + game.name() + " has " + std::to_string(game.arity()) +
+                          " coordinates; seq is for one-heap games (one coordinate, plus p with a pass); "
+                          "use `grundy structure` for tables");
+  SeqResult r;
+  const int layers = pass >= 0 ? static_cast<int>(size_box(game, o, 1).extent(pass)) : 1;
+  r.layers.assign(static_cast<std::size_t>(layers), std::vector<core::Value>(static_cast<std::size_t>(size)));
+  if (const auto s = subtraction_seq(o)) {
+    core::ensure_fits(static_cast<std::uint64_t>(size) * static_cast<std::uint64_t>(layers) * sizeof(core::Value),
+                      o.memory_limit(), "the sequence of " + game.name());
+    games::sweep_subtraction(s->game, s->passes, s->pass_from_terminal, size,
+                             [&](std::int64_t x, std::span<const core::Value> v) {
+                               for (int p = 0; p < layers; ++p)
+                                 r.layers[static_cast<std::size_t>(p)][static_cast<std::size_t>(x)] = v[static_cast<std::size_t>(p)];
+                             });
+    r.period = analysis::subtraction_periodicity(*s, std::max(size, search));
+    const std::string m = std::to_string(s->game.max_move());
+    if (r.period.found)
+      r.why = "proven: for x >= max(S) = " + m + " the values at x depend only on the " + m +
+              " heap sizes before it" + (layers > 1 ? " (all layers)" : "") + ", and " + m +
+              " consecutive heap sizes repeat after the period";
+    else
+      r.why = "no period found within x < " + std::to_string(r.period.observed) + " (raise --search)";
+    return r;
+  }
+  const core::DenseTable t = core::solve_guarded(game, size_box(game, o, size), o.evaluation(), o.memory_limit());
+  core::Position pos(game.arity());
+  for (std::int64_t x = 0; x < size; ++x)
+    for (int p = 0; p < layers; ++p) {
+      pos[0] = x;
+      if (pass >= 0) pos[pass] = p;
+      r.layers[static_cast<std::size_t>(p)][static_cast<std::size_t>(x)] = t.at(pos);
+    }
+  if (layers == 1) {
+    std::vector<std::int64_t> a(r.layers[0].begin(), r.layers[0].end());
+    r.period = analysis::find_periodicity(a);
+  } else {
+    r.period = analysis::find_periodicity(packed(r.layers));
+    r.period.saltus = 0;  // a saltus of packed tuples means nothing; report periods of equal tuples only
+    if (r.period.found) {
+      // Recheck plainly: every layer repeats with saltus 0 from the preperiod on.
+      for (const auto& l : r.layers)
+        for (std::int64_t x = r.period.preperiod; x + r.period.period < size; ++x)
+          if (l[static_cast<std::size_t>(x + r.period.period)] != l[static_cast<std::size_t>(x)]) r.period.found = false;
+    }
+  }
+  r.why = "observed up to x = " + std::to_string(size - 1) + " (no theorem makes it a proof for this game)";
+  return r;
+}
+
+void run_seq(const GameOptions& o, std::int64_t size, std::int64_t search) {
+  const io::Format f = o.output_format();
+  const core::Game game = o.game();
+  const SeqResult r = compute_seq(o, size, search);
+  const auto& per = r.period;
+  const bool grundy = o.evaluation() == core::Evaluation::Grundy;
+  const std::string status = !per.found ? "none" : per.proven ? "proven" : "observed";
+  if (f == io::Format::Json) {
+    nlohmann::json j;
+    j["game"] = game.name();
+    j["size"] = size;
+    j["values"] = r.layers.size() == 1 ? nlohmann::json(r.layers[0]) : nlohmann::json(r.layers);
+    j["status"] = status;
+    j["why"] = r.why;
+    if (per.found) j.update({{"preperiod", per.preperiod}, {"period", per.period}, {"saltus", per.saltus}});
+    j["checked_up_to"] = per.proven ? per.observed : size;
+    std::cout << j.dump() << "\n";
+    return;
+  }
+  if (f == io::Format::Csv) {
+    std::cout << "x" << (r.layers.size() > 1 ? ",p" : "") << (grundy ? ",grundy" : ",outcome") << "\n";
+    for (std::int64_t x = 0; x < size; ++x)
+      for (std::size_t p = 0; p < r.layers.size(); ++p) {
+        std::cout << x;
+        if (r.layers.size() > 1) std::cout << "," << p;
+        std::cout << "," << io::value_text(r.layers[p][static_cast<std::size_t>(x)], o.evaluation()) << "\n";
+      }
+    return;
+  }
+  std::cout << game.name() << ": " << (grundy ? "G" : "outcome") << " for x = 0.." << size - 1 << "\n";
+  for (std::size_t p = 0; p < r.layers.size(); ++p) {
+    std::cout << (r.layers.size() > 1 ? "p = " + std::to_string(p) + ": " : std::string());
+    for (std::size_t x = 0; x < r.layers[p].size(); ++x)
+      std::cout << (x ? " " : "") << io::value_text(r.layers[p][x], o.evaluation());
+    std::cout << "\n";
+  }
+  if (per.found)
+    std::cout << (per.proven ? "proven" : "observed") << ": preperiod " << per.preperiod << ", period " << per.period
+              << ", saltus " << per.saltus << "\n";
+  else
+    std::cout << "no period: " << analysis::describe(per) << " within x < " << size << "\n";
+  std::cout << "  " << r.why << "\n";
+}
+
+void run_structure(const GameOptions& o, std::int64_t size) {
+  const io::Format f = o.output_format();
+  if (f == io::Format::Csv) throw core::UserError("--format = 'csv': structure prints text or json");
+  const core::Game game = o.game();
+  const auto names = game.coordinate_names();
+  const core::Box box = size_box(game, o, size);
+  const core::DenseTable t = analysis::crop(core::solve_guarded(game, box, o.evaluation(), o.memory_limit()), box);
+  analysis::StructureOptions so;
+  if (const int p = pass_coordinate(game, o); p >= 0) so.skip.push_back(p);
+  const analysis::StructureReport r = analysis::analyze_structure(t, so);
+  auto name = [&](int i) { return names[static_cast<std::size_t>(i)]; };
+  auto swapped = [&](const analysis::SymmetryResult& s) {
+    std::vector<std::string> a = names;
+    std::swap(a[static_cast<std::size_t>(s.i)], a[static_cast<std::size_t>(s.j)]);
+    std::string l, rr;
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      l += (k ? "," : "") + names[k];
+      rr += (k ? "," : "") + a[k];
+    }
+    return "G(" + l + ") = G(" + rr + ")";
+  };
+  auto shift = [&](const analysis::TranslationResult& tr) {
+    std::string l, rr;
+    for (int k = 0; k < tr.v.size(); ++k) {
+      l += (k ? "," : "") + name(k) + (tr.v[k] ? "+" + std::to_string(tr.v[k]) : "");
+      rr += (k ? "," : "") + name(k);
+    }
+    return "G(" + l + ") = G(" + rr + ")";
+  };
+  const std::string range = box_text(names, box);
+  if (f == io::Format::Json) {
+    nlohmann::json j;
+    j["game"] = game.name();
+    j["box"] = range;
+    j["symmetries"] = nlohmann::json::array();
+    for (const auto& s : r.symmetries) {
+      nlohmann::json js = {{"swap", {name(s.i), name(s.j)}}, {"holds", s.holds}};
+      if (!s.holds) js["counterexample"] = core::to_string(s.counterexample);
+      j["symmetries"].push_back(js);
+    }
+    j["translations"] = nlohmann::json::array();
+    for (const auto& tr : r.translations)
+      j["translations"].push_back({{"shift", std::vector<std::int64_t>(tr.v.coords().begin(), tr.v.coords().end())},
+                                   {"from", tr.from},
+                                   {"text", shift(tr)}});
+    j["lines"] = nlohmann::json::array();
+    for (const auto& l : r.lines) {
+      nlohmann::json kinds = nlohmann::json::array();
+      for (const auto& [k, c] : l.kinds) kinds.push_back({{"period", k.first}, {"saltus", k.second}, {"lines", c}});
+      j["lines"].push_back({{"along", name(l.axis)}, {"lines", l.lines}, {"periodic", l.periodic},
+                            {"max_preperiod", l.max_preperiod}, {"kinds", kinds}});
+    }
+    std::cout << j.dump(1) << "\n";
+    return;
+  }
+  std::cout << "structure of " << game.name() << ", observed on " << range << " (not proofs)\n";
+  for (const auto& s : r.symmetries)
+    std::cout << (s.holds ? "symmetry:     " : "no symmetry:  ") << swapped(s)
+              << (s.holds ? "  holds on the box" : "  fails at (" + core::to_string(s.counterexample) + ")") << "\n";
+  if (r.translations.empty()) std::cout << "translation:  none with shifts up to 8 (or a third of the box)\n";
+  for (const auto& tr : r.translations) {
+    std::string from;
+    if (tr.from > 0)
+      for (int k = 0; k < tr.v.size(); ++k)
+        if (tr.v[k]) from += (from.empty() ? "  for " : ", ") + name(k) + " >= " + std::to_string(tr.from);
+    std::cout << "translation:  " << shift(tr) << from << "  holds wherever both lie in the box\n";
+  }
+  for (const auto& l : r.lines) {
+    std::string others;
+    for (int k = 0; k < box.arity(); ++k)
+      if (k != l.axis) others += (others.empty() ? "" : ",") + name(k);
+    std::cout << "lines along " << name(l.axis) << " (" << (others.empty() ? "one line" : others + " fixed") << "): "
+              << l.periodic << " of " << l.lines << " ultimately periodic";
+    if (l.periodic > 0) {
+      std::cout << " (";
+      int shown = 0;
+      for (const auto& [k, c] : l.kinds) {
+        if (shown++ == 6) {
+          std::cout << ", ...";
+          break;
+        }
+        std::cout << (shown > 1 ? ", " : "") << c << " with period " << k.first
+                  << (k.second ? " saltus " + std::to_string(k.second) : "");
+      }
+      std::cout << "; preperiods up to " << l.max_preperiod << ")";
+    }
+    if (l.any_aperiodic) {
+      core::Position b = l.first_aperiodic;
+      std::string where;
+      for (int k = 0; k < b.size(); ++k)
+        if (k != l.axis) where += (where.empty() ? "" : ", ") + name(k) + " = " + std::to_string(b[k]);
+      std::cout << "; first without two full periods: " << (where.empty() ? "the line" : where);
+    }
+    std::cout << "\n";
+  }
+}
+
+}  // namespace
+
+void add_seq_command(CLI::App& app) {
+  static GameOptions o;
+  static std::int64_t size = 0, search = std::int64_t{1} << 24;
+  auto* cmd = app.add_subcommand("seq", "the value sequence of a one-heap game, with its preperiod, period and saltus");
+  add_game_options(cmd, o);
+  cmd->add_option("--size", size, "show x = 0..N-1")->required()->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 30));
+  cmd->add_option("--search", search, "subtraction games: search the proven period up to this heap size")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+  cmd->footer(
+      "Example: grundy seq subtraction -p set=2,12,14 --pass --size 100\n"
+      "Subtraction games (with or without passes) get a proven period: once max(S) consecutive heap sizes\n"
+      "repeat, everything after them does. Other one-heap games get the period observed up to N.");
+  cmd->callback([] { run_seq(o, size, search); });
+}
+
+void add_structure_command(CLI::App& app) {
+  static GameOptions o;
+  static std::int64_t size = 0;
+  auto* cmd = app.add_subcommand(
+      "structure", "symmetries, translation periods and per-line periodicity of a table, with the range checked");
+  add_game_options(cmd, o);
+  cmd->add_option("--size", size, "every coordinate runs over 0..N-1")
+      ->required()
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 20));
+  cmd->footer("Example: grundy structure nim -p heaps=2 --pass --size 32");
+  cmd->callback([] { run_structure(o, size); });
+}
+
+}  // namespace grundy::cli
