@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages grundy needs, only those missing. Safe to run again.
 set -euo pipefail
-packages=(g++ cmake ninja-build make pkg-config libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libfmt-dev nlohmann-json3-dev)
+packages=(g++ cmake ninja-build make pkg-config libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libfmt-dev nlohmann-json3-dev libpng-dev libcpp-httplib-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -53,5 +53,7 @@ void add_bench_command(CLI::App& app);
 void add_fts_f_command(CLI::App& app);        // src/cli/cmd_fts_f.cpp
 void add_ns_command(CLI::App& app);           // src/cli/cmd_ns.cpp
 void add_reverse_mex_command(CLI::App& app);  // src/cli/cmd_reverse_mex.cpp
+void add_play_command(CLI::App& app);         // src/cli/cmd_play.cpp
+void add_serve_command(CLI::App& app);        // src/cli/cmd_serve.cpp
 
 }  // namespace grundy::cli

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   grundy::cli::add_fts_f_command(app);
   grundy::cli::add_ns_command(app);
   grundy::cli::add_reverse_mex_command(app);
+  grundy::cli::add_play_command(app);
   grundy::core::install_interrupt_handler();
   try {
     app.parse(argc, argv);
