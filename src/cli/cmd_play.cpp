@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "cli/game_options.hpp"
+#include "cli/move_label.hpp"
 #include "core/parse.hpp"
 #include "core/solve.hpp"
 
@@ -84,21 +85,9 @@ void draw(std::ostream& out, const std::string& family, const std::vector<std::s
   if (pass) out << "  " << pos[n] << (pos[n] == 1 ? " pass" : " passes") << " left\n";
 }
 
-// "x 5 -> 2" for each coordinate a move changes; "pass" for a move that only spends a pass.
 std::string describe(const std::vector<std::string>& names, const core::Position& from, const core::Position& to,
                      bool pass) {
-  const int n = from.size();
-  if (pass && to[n - 1] == from[n - 1] - 1) {
-    bool same = true;
-    for (int i = 0; i + 1 < n; ++i) same = same && to[i] == from[i];
-    if (same) return "pass";
-  }
-  std::string s;
-  for (int i = 0; i < n; ++i)
-    if (to[i] != from[i])
-      s += (s.empty() ? "" : ", ") + names[static_cast<std::size_t>(i)] + " " + std::to_string(from[i]) + " -> " +
-           std::to_string(to[i]);
-  return s;
+  return move_label(names, from, to, pass);
 }
 
 std::string trim(const std::string& s) {

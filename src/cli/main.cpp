@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   grundy::cli::add_ns_command(app);
   grundy::cli::add_reverse_mex_command(app);
   grundy::cli::add_play_command(app);
+  grundy::cli::add_serve_command(app);
   grundy::core::install_interrupt_handler();
   try {
     app.parse(argc, argv);
