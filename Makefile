@@ -7,6 +7,8 @@ GRUNDY := $(BUILD)/grundy
 
 demo: build
 	$(GRUNDY) table nim -p heaps=2 --pass --size 13
+	@echo "Now the browser explorer: open the address below, pick a game, click a cell to play (Ctrl-C stops)."
+	$(GRUNDY) serve --port $(or $(PORT),8080)
 
 test: build
 	ctest --preset $(PRESET)
