@@ -3,10 +3,14 @@ PRESET ?= release
 BUILD := build/$(PRESET)
 GRUNDY := $(BUILD)/grundy
 
-.PHONY: demo test deps build clean asan
+.PHONY: demo serve test deps build clean asan
 
 demo: build
 	$(GRUNDY) verify all
+	@echo "Next: 'make serve' opens the browser explorer at http://127.0.0.1:8080 (pick a game, click a cell to play)."
+
+serve: build
+	$(GRUNDY) serve --port $(or $(PORT),8080)
 
 test: build
 	ctest --preset $(PRESET)

@@ -1,8 +1,12 @@
+#include <cerrno>
+#include <cstring>
+#include <fstream>
 #include <iostream>
 
 #include "cli/game_options.hpp"
 #include "core/parse.hpp"
 #include "core/solve.hpp"
+#include "io/latex.hpp"
 #include "io/table_file.hpp"
 
 namespace grundy::cli {
@@ -65,9 +69,38 @@ core::DenseTable solve_or_load(const core::Game& game, const core::Box& box, cor
   return table;
 }
 
-void run_table(const GameOptions& o, std::int64_t size, const std::vector<std::string>& fixes, const FileOptions& files) {
+// Where `table` writes: standard output, or --out FILE (required for the image formats).
+struct DrawOptions {
+  std::string out;
+  std::string mark_p = "bold";
+};
+
+void write_table(const io::Grid& grid, io::Format f, const DrawOptions& draw) {
+  const io::LatexMark mark = io::parse_latex_mark(draw.mark_p);
+  if (draw.out.empty() && (f == io::Format::Png || f == io::Format::Svg))
+    throw core::UserError(std::string("--format ") + (f == io::Format::Png ? "png" : "svg") + " draws an image: give --out FILE");
+  auto write = [&](std::ostream& out) {
+    if (f == io::Format::Latex)
+      io::write_latex(out, grid, mark);
+    else
+      io::write_grid(out, f, grid);
+  };
+  if (draw.out.empty()) {
+    write(std::cout);
+    return;
+  }
+  std::ofstream file(draw.out, std::ios::binary);
+  if (!file) throw core::UserError("--out " + draw.out + ": cannot open for writing: " + std::strerror(errno));
+  write(file);
+  file.close();
+  if (!file) throw core::UserError("--out " + draw.out + ": write failed: " + std::strerror(errno));
+}
+
+void run_table(const GameOptions& o, std::int64_t size, const std::vector<std::string>& fixes, const FileOptions& files,
+               const DrawOptions& draw) {
   const core::Game game = o.game();
-  const io::Format f = o.output_format();
+  const io::Format f = io::parse_table_format(o.format);
+  io::parse_latex_mark(draw.mark_p);
   BoxRequest req = make_box(game, o, size, fixes);
   const auto names = game.coordinate_names();
   const int n = game.arity();
@@ -93,7 +126,7 @@ void run_table(const GameOptions& o, std::int64_t size, const std::vector<std::s
   const int row = free[0], col = free.size() > 1 ? free[1] : -1;
   const io::Grid grid = io::make_grid(table, game.name(), names, base, row, col, req.box.extent(row),
                                       col >= 0 ? req.box.extent(col) : 1);
-  io::write_grid(std::cout, f, grid);
+  write_table(grid, f, draw);
 }
 
 void run_ppos(const GameOptions& o, std::int64_t size, const FileOptions& files) {
@@ -129,8 +162,13 @@ void add_table_command(CLI::App& app) {
   static FileOptions files;
   cmd->add_option("--save", files.save, "also write the solved box to FILE (binary table file)");
   cmd->add_option("--load", files.load, "read the solved box from FILE instead of computing it");
-  cmd->footer("Example: grundy table nim -p heaps=2 --pass --size 13   (Table 2 of the chocolate paper)");
-  cmd->callback([] { run_table(o, size, fixes, files); });
+  cmd->get_option("--format")->description("text | csv | json | latex | png | svg (png, svg need --out)");
+  static DrawOptions draw;
+  cmd->add_option("--out", draw.out, "write to FILE instead of standard output (required for png, svg)");
+  cmd->add_option("--mark-p", draw.mark_p, "latex: P-positions bold | shade | none")->capture_default_str();
+  cmd->footer("Example: grundy table nim -p heaps=2 --pass --size 13   (Table 2 of the chocolate paper)\n"
+              "Example: grundy table nim -p heaps=2 --size 64 --format png --out nim.png   (--format latex|png|svg too)");
+  cmd->callback([] { run_table(o, size, fixes, files, draw); });
 }
 
 void add_ppos_command(CLI::App& app) {

@@ -57,5 +57,7 @@ void add_seq_command(CLI::App& app);          // src/cli/cmd_seq.cpp
 void add_structure_command(CLI::App& app);    // src/cli/cmd_seq.cpp
 void add_check_command(CLI::App& app);        // src/cli/cmd_check.cpp
 void add_discover_command(CLI::App& app);     // src/cli/cmd_check.cpp
+void add_play_command(CLI::App& app);         // src/cli/cmd_play.cpp
+void add_serve_command(CLI::App& app);        // src/cli/cmd_serve.cpp
 
 }  // namespace grundy::cli

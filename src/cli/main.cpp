@@ -26,6 +26,8 @@ int main(int argc, char** argv) {
   grundy::cli::add_structure_command(app);
   grundy::cli::add_check_command(app);
   grundy::cli::add_discover_command(app);
+  grundy::cli::add_play_command(app);
+  grundy::cli::add_serve_command(app);
   grundy::core::install_interrupt_handler();
   try {
     app.parse(argc, argv);

@@ -7,6 +7,8 @@
 #include <ostream>
 
 #include "core/errors.hpp"
+#include "io/heatmap.hpp"
+#include "io/latex.hpp"
 
 namespace grundy::io {
 
@@ -19,6 +21,14 @@ Format parse_format(std::string_view text) {
   if (text == "csv") return Format::Csv;
   if (text == "json") return Format::Json;
   throw core::UserError("--format = '" + std::string(text.substr(0, 40)) + "': allowed text, csv, json");
+}
+
+Format parse_table_format(std::string_view text) {
+  if (text == "latex") return Format::Latex;
+  if (text == "png") return Format::Png;
+  if (text == "svg") return Format::Svg;
+  if (text == "text" || text == "csv" || text == "json") return parse_format(text);
+  throw core::UserError("--format = '" + std::string(text.substr(0, 40)) + "': allowed text, csv, json, latex, png, svg");
 }
 
 std::string value_text(Value v, Evaluation eval) {
@@ -76,6 +86,19 @@ Grid make_grid(const core::DenseTable& table, std::string game, std::vector<std:
 }
 
 void write_grid(std::ostream& out, Format format, const Grid& g) {
+  if (format == Format::Latex) {
+    write_latex(out, g, LatexMark::Bold);
+    return;
+  }
+  if (format == Format::Svg) {
+    write_heatmap_svg(out, g);
+    return;
+  }
+  if (format == Format::Png) {
+    const std::vector<std::uint8_t> png = heatmap_png(g);
+    out.write(reinterpret_cast<const char*>(png.data()), static_cast<std::streamsize>(png.size()));
+    return;
+  }
   if (format == Format::Csv) {
     std::vector<Cell> cells;
     for (std::int64_t r = 0; r < g.rows; ++r)
@@ -131,6 +154,8 @@ void write_grid(std::ostream& out, Format format, const Grid& g) {
 
 void write_cells(std::ostream& out, Format format, const std::string& game, const std::vector<std::string>& names,
                  const std::vector<Cell>& cells, Evaluation eval) {
+  if (format == Format::Latex || format == Format::Png || format == Format::Svg)
+    throw core::UserError("--format latex, png and svg draw 2-D tables (grundy table); a list of positions is text, csv or json");
   if (format == Format::Json) {
     nlohmann::json j;
     j["game"] = game;

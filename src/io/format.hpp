@@ -9,10 +9,13 @@
 
 namespace grundy::io {
 
-enum class Format { Text, Csv, Json };
+enum class Format { Text, Csv, Json, Latex, Png, Svg };
 
 // "text" | "csv" | "json"; anything else is a UserError naming --format.
 Format parse_format(std::string_view text);
+
+// The formats a 2-D table can be drawn in: those of parse_format plus "latex", "png", "svg".
+Format parse_table_format(std::string_view text);
 
 // A cell's value as printed: the Grundy value, or P / N for outcome evaluations, "" for none.
 std::string value_text(core::Value v, core::Evaluation eval);
@@ -43,6 +46,7 @@ struct Grid {
 Grid make_grid(const core::DenseTable& table, std::string game, std::vector<std::string> names,
                const core::Position& base, int row, int col, std::int64_t rows, std::int64_t cols);
 
+// Every Format; Png writes the image's bytes (open `out` in binary mode), Latex marks P in bold.
 void write_grid(std::ostream& out, Format format, const Grid& grid);
 
 // Long form: a header naming the coordinates then grundy (and/or outcome), one row per cell.

@@ -1,0 +1,233 @@
+#include <algorithm>
+#include <iostream>
+#include <sstream>
+#include <unistd.h>
+
+#include "cli/game_options.hpp"
+#include "cli/move_label.hpp"
+#include "core/parse.hpp"
+#include "core/solve.hpp"
+
+namespace grundy::cli {
+
+namespace {
+
+// Values of every position a game from `start` can reach. Where the moves have a known order the
+// box below the start (grown to its reach box by the solver) is swept once, memory-guarded;
+// positions outside it, and games without an order, go to the memo solver.
+class PlayEvaluator {
+ public:
+  PlayEvaluator(const core::Game& game, const core::Position& start, core::Evaluation eval, std::uint64_t limit)
+      : memo_(game.make_solver(eval)) {
+    if (game.options_precede() || game.has_rank()) table_ = core::solve_guarded(game, core::box_below(start), eval, limit);
+  }
+  core::Value value(const core::Position& p) {
+    if (table_.box.arity() == p.size() && table_.box.contains(p)) return table_.at(p);
+    return memo_->value(p);
+  }
+
+ private:
+  core::DenseTable table_;
+  std::unique_ptr<core::PositionSolver> memo_;
+};
+
+struct Option {
+  core::Position pos;
+  core::Value value;
+};
+
+bool has_family(const std::string& family, std::initializer_list<const char*> names) {
+  return std::any_of(names.begin(), names.end(), [&](const char* n) { return family == n; });
+}
+
+std::string stones(std::int64_t n) {
+  if (n <= 60) return std::string(static_cast<std::size_t>(n), 'o');
+  return std::string(28, 'o') + "..." + std::string(28, 'o');
+}
+
+// The position as a picture: a chocolate bar as a grid with the bitter square '#', a chess piece
+// on a small board (origin bottom left, the corner squares the piece is driven to marked '.'),
+// anything else as heaps of stones. The pass counter, when there is one, is said in words.
+void draw(std::ostream& out, const std::string& family, const std::vector<std::string>& names, const core::Position& pos,
+          bool pass) {
+  const int n = pos.size() - (pass ? 1 : 0);
+  if (has_family(family, {"chocolate", "chocolate2"}) && (n == 2 || n == 3) && pos[0] <= 40 && pos[1] <= 20 &&
+      (n == 2 || pos[2] <= 20)) {
+    // Two coordinates: x+1 columns by y+1 rows. Three (CB(F,x,y,z) of the chocolate paper): the
+    // footprint, x+1 long and z+1 wide, seen from above; y+1 is the greatest height.
+    const std::int64_t cols = pos[0] + 1, rows = n == 2 ? pos[1] + 1 : pos[2] + 1;
+    for (std::int64_t r = rows - 1; r >= 0; --r) {
+      out << "  ";
+      for (std::int64_t c = 0; c < cols; ++c) out << (r == 0 && c == 0 ? "# " : "o ");
+      out << "\n";
+    }
+    out << "  (# is the bitter square; " << (n == 2 ? "" : "seen from above, height up to " + std::to_string(pos[1] + 1) + "; ")
+        << "break along a groove and eat the piece without it)\n";
+  } else if (has_family(family, {"knight", "queen", "rook", "king", "leaper"}) && n == 2 && pos[0] <= 30 && pos[1] <= 30) {
+    const std::int64_t side = std::max<std::int64_t>({pos[0], pos[1], 5}) + 3;
+    const char piece = family == "knight" ? 'N' : family == "queen" ? 'Q' : family == "rook" ? 'R' : family == "king" ? 'K' : 'L';
+    for (std::int64_t r = side - 1; r >= 0; --r) {
+      out << (r < 10 ? " " : "") << r << " ";
+      for (std::int64_t c = 0; c < side; ++c) {
+        const bool here = c == pos[0] && r == pos[1];
+        out << ' ' << (here ? piece : (family == "knight" ? (c <= 1 && r <= 1) : (c == 0 && r == 0)) ? '.' : '-');
+      }
+      out << "\n";
+    }
+    out << "   ";
+    for (std::int64_t c = 0; c < side; ++c) out << ' ' << (c % 10);
+    out << "\n   (" << piece << " at " << names[0] << " = " << pos[0] << ", " << names[1] << " = " << pos[1]
+        << "; '.' the corner it is driven to)\n";
+  } else {
+    for (int i = 0; i < n; ++i)
+      out << "  " << names[static_cast<std::size_t>(i)] << ": " << stones(pos[i]) << " (" << pos[i] << ")\n";
+  }
+  if (pass) out << "  " << pos[n] << (pos[n] == 1 ? " pass" : " passes") << " left\n";
+}
+
+std::string describe(const std::vector<std::string>& names, const core::Position& from, const core::Position& to,
+                     bool pass) {
+  return move_label(names, from, to, pass);
+}
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+// The option the user typed, or nullptr after saying what was wrong with it.
+const Option* read_choice(const std::string& line, const std::vector<Option>& opts, const core::Position& from,
+                          const std::vector<std::string>& names, bool pass, int arity) {
+  if (line == "pass") {
+    for (const auto& o : opts)
+      if (describe(names, from, o.pos, pass) == "pass") return &o;
+    std::cout << "no pass is available here\n";
+    return nullptr;
+  }
+  try {
+    const bool index = line[0] == '#' || (arity > 1 && line.find(',') == std::string::npos);
+    if (index) {
+      const auto i = core::parse_int(line[0] == '#' ? line.substr(1) : line, "move number", 1,
+                                     static_cast<std::int64_t>(opts.size()));
+      return &opts[static_cast<std::size_t>(i - 1)];
+    }
+    const core::Position target = core::parse_position(line);
+    for (const auto& o : opts)
+      if (o.pos == target) return &o;
+    std::cout << "(" << core::to_string(target) << ") is not a move from (" << core::to_string(from)
+              << "); type a listed number or position\n";
+  } catch (const core::UserError& e) {
+    std::cout << e.what() << "\n";
+  }
+  return nullptr;
+}
+
+std::string verdict(core::Value v, core::Evaluation eval) {
+  if (eval == core::Evaluation::Grundy)
+    return v == 0 ? "G = 0: a P-position; every move leads to a position with G != 0"
+                  : "G = " + std::to_string(v) + " != 0: an N-position; some move leads to a position with G = 0";
+  return v == 0 ? "a P-position under misere play; every move leads to an N-position"
+                : "an N-position under misere play; some move leads to a P-position";
+}
+
+void run_play(const GameOptions& o, const std::string& text, bool hint, bool engine_first) {
+  const core::Game game = o.game();
+  const core::Position start = checked_position(game, text);
+  const auto names = game.coordinate_names();
+  const bool pass = o.pass || o.passes > 0;
+  const core::Evaluation eval = o.evaluation();
+  PlayEvaluator ev(game, start, eval, o.memory_limit());
+  std::cout << "Playing " << game.name() << (eval == core::Evaluation::Grundy ? "" : " (misere)")
+            << ". Whoever cannot move " << (eval == core::Evaluation::Grundy ? "loses" : "wins (misere play)") << ".\n";
+  core::Position pos = start;
+  bool user_turn = !engine_first;
+  const bool interactive = ::isatty(0) != 0;
+  for (;;) {
+    std::cout << "\nPosition (" << core::to_string(pos) << "):\n";
+    draw(std::cout, o.family, names, pos, pass);
+    std::vector<Option> opts;
+    game.for_each_option(pos, [&](const core::Position& q) { opts.push_back({q, 0}); });
+    for (auto& op : opts) op.value = ev.value(op.pos);
+    const core::Value v = ev.value(pos);
+    if (opts.empty()) {
+      // Normal play: the player who cannot move loses; misere play: wins.
+      const bool mover_wins = eval == core::Evaluation::MisereOutcome;
+      if (user_turn) std::cout << "You cannot move: " << (mover_wins ? "under misere play you win!" : "I win.") << "\n";
+      else std::cout << "I cannot move: " << (mover_wins ? "under misere play I win." : "you win!") << "\n";
+      return;
+    }
+    if (!user_turn) {
+      const auto best = std::find_if(opts.begin(), opts.end(), [](const Option& q) { return q.value == 0; });
+      const Option& mine = best != opts.end() ? *best
+                                              : *std::max_element(opts.begin(), opts.end(), [](const Option& a, const Option& b) {
+                                                  return a.value < b.value;
+                                                });
+      std::cout << "My turn: " << verdict(v, eval) << (v != 0 ? ", so I am winning.\n" : ", so I am losing if you play well.\n");
+      std::cout << "I play " << describe(names, pos, mine.pos, pass) << ", to (" << core::to_string(mine.pos) << "): "
+                << verdict(mine.value, eval) << ".\n";
+      pos = mine.pos;
+      user_turn = true;
+      continue;
+    }
+    std::cout << "Your turn: " << verdict(v, eval) << (v != 0 ? ", so you are winning.\n" : ", so you are losing if I play well.\n");
+    const std::size_t shown = std::min<std::size_t>(opts.size(), 40);
+    for (std::size_t i = 0; i < shown; ++i) {
+      std::cout << "  " << i + 1 << ") (" << core::to_string(opts[i].pos) << ")  " << describe(names, pos, opts[i].pos, pass);
+      if (hint)
+        std::cout << (eval == core::Evaluation::Grundy ? "  G = " + std::to_string(opts[i].value) : "")
+                  << (opts[i].value == 0 ? "  <- winning" : "");
+      std::cout << "\n";
+    }
+    if (shown < opts.size()) std::cout << "  ... and " << opts.size() - shown << " more: type the target position\n";
+    if (hint) {
+      std::string wins;
+      for (const auto& op : opts)
+        if (op.value == 0) wins += (wins.empty() ? "(" : ", (") + core::to_string(op.pos) + ")";
+      std::cout << "Hint: " << (wins.empty() ? "no winning move; every move leads to an N-position" : "winning moves " + wins)
+                << "\n";
+    }
+    const Option* chosen = nullptr;
+    while (!chosen) {
+      const bool can_pass = std::any_of(opts.begin(), opts.end(), [&](const Option& q) { return describe(names, pos, q.pos, pass) == "pass"; });
+      std::cout << "Your move (a number, a position like " << core::to_string(opts[0].pos) << (can_pass ? ", pass" : "")
+                << ", or quit)> " << std::flush;
+      std::string line;
+      if (!std::getline(std::cin, line)) {
+        std::cout << "\nbye\n";
+        return;
+      }
+      line = trim(line);
+      if (!interactive) std::cout << line << "\n";  // through a pipe, show what was read
+      if (line.empty()) continue;
+      if (line == "quit" || line == "q") {
+        std::cout << "bye\n";
+        return;
+      }
+      chosen = read_choice(line, opts, pos, names, pass, game.arity());
+    }
+    std::cout << "You play " << describe(names, pos, chosen->pos, pass) << ", to (" << core::to_string(chosen->pos) << ").\n";
+    pos = chosen->pos;
+    user_turn = false;
+  }
+}
+
+}  // namespace
+
+void add_play_command(CLI::App& app) {
+  static GameOptions o;
+  static std::string pos;
+  static bool hint = false, engine_first = false;
+  auto* cmd = app.add_subcommand("play", "play a game against the engine in the terminal (or through a pipe)");
+  add_game_options(cmd, o, false);
+  cmd->add_option("position", pos, "the starting position, comma-separated, pass counter last")->required();
+  cmd->add_flag("--hint", hint, "show every option's value and the winning moves");
+  cmd->add_flag("--engine-first", engine_first, "the engine moves first");
+  cmd->footer(
+      "Type a move as the option's number, as the target position (3,5,1), as `pass`, or `quit`.\n"
+      "In a one-coordinate game a bare number is the target position; #N picks option N.\n"
+      "Example: grundy play nim -p heaps=3 --pass 3,5,7,1 --hint");
+  cmd->callback([] { run_play(o, pos, hint, engine_first); });
+}
+
+}  // namespace grundy::cli

@@ -1,0 +1,56 @@
+#include <httplib.h>
+
+#include <chrono>
+#include <iostream>
+#include <thread>
+
+#include "cli/game_options.hpp"
+#include "cli/web_server.hpp"
+#include "core/progress.hpp"
+
+namespace grundy::cli {
+
+namespace {
+
+struct ServeOptions {
+  int port = 8080;
+  std::string host = "127.0.0.1";
+  std::string web_root = std::string(GRUNDY_SOURCE_DIR) + "/web";
+};
+
+void run_serve(const ServeOptions& o) {
+  httplib::Server server;
+  setup_server(server, o.web_root);
+  int port = o.port;
+  if (port == 0) {
+    port = server.bind_to_any_port(o.host);
+    if (port < 0) throw core::UserError("--host " + o.host + ": cannot listen there");
+  } else if (!server.bind_to_port(o.host, port)) {
+    throw core::UserError("--port " + std::to_string(port) + ": cannot listen on " + o.host + ":" + std::to_string(port) +
+                          " (in use? try --port 0 for any free port)");
+  }
+  std::cout << "grundy explorer: http://" << o.host << ":" << port << "/  (Ctrl-C to stop)" << std::endl;
+  // Ctrl-C sets the engine's stop flag; this watcher turns it into a clean shutdown.
+  std::thread watcher([&server] {
+    while (!core::detail::g_stop_requested.load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    server.stop();
+  });
+  server.listen_after_bind();
+  core::detail::g_stop_requested.store(true);
+  watcher.join();
+  std::cout << "stopped" << std::endl;
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app) {
+  static ServeOptions o;
+  auto* cmd = app.add_subcommand("serve", "the browser explorer: tables as heatmaps, play from any cell, exports");
+  cmd->add_option("--port", o.port, "TCP port (0: any free port, printed)")->check(CLI::Range(0, 65535))->capture_default_str();
+  cmd->add_option("--host", o.host, "address to listen on (127.0.0.1: this machine only)")->capture_default_str();
+  cmd->add_option("--web-root", o.web_root, "folder of the front end's static files")->capture_default_str();
+  cmd->footer("Example: grundy serve --port 8080   then open http://127.0.0.1:8080/");
+  cmd->callback([] { run_serve(o); });
+}
+
+}  // namespace grundy::cli

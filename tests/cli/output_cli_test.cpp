@@ -1,0 +1,103 @@
+// `grundy table --format latex|png|svg` and `grundy play`, driven through the real binary.
+#include <gtest/gtest.h>
+
+#include "support/run_cli.hpp"
+
+namespace {
+
+std::string temp_file(const std::string& name) { return testing::TempDir() + "/grundy_out_" + name; }
+
+}  // namespace
+
+TEST(OutputCli, LatexTableOfNimWithPass) {
+  // Table 2 of the chocolate paper, first 3x3 corner: G_P(0,0)=0, G_P(1,2)=G_P(2,1)=0.
+  const CliResult r = run_cli("table nim -p heaps=2 --pass --size 3 --format latex");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "% nim(heaps=2) + pass, $p = 1$; P-positions in bold\n"
+            "\\begin{tabular}{r|rrr}\n"
+            "$x\\backslash y$ & 0 & 1 & 2 \\\\\n\\hline\n"
+            "0 & \\textbf{0} & 2 & 1 \\\\\n"
+            "1 & 2 & 1 & \\textbf{0} \\\\\n"
+            "2 & 1 & \\textbf{0} & 2 \\\\\n"
+            "\\end{tabular}\n");
+  const CliResult shaded = run_cli("table nim -p heaps=2 --size 2 --format latex --mark-p shade");
+  EXPECT_NE(shaded.out.find("\\cellcolor[gray]{0.8}0"), std::string::npos) << shaded.out;
+}
+
+TEST(OutputCli, PngAndSvgFiles) {
+  const std::string png = temp_file("t.png"), svg = temp_file("t.svg");
+  CliResult r = run_cli("table subtraction -p set=2,12,14 --pass --size 30 --format png --out " + png);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(slurp(png).substr(0, 8), "\x89PNG\r\n\x1a\n");
+  r = run_cli("table nim -p heaps=2 --size 13 --format svg --out " + svg);
+  EXPECT_EQ(r.status, 0) << r.err;
+  const std::string s = slurp(svg);
+  EXPECT_NE(s.find("<svg "), std::string::npos);
+  EXPECT_NE(s.find(">nim(heaps=2)</text>"), std::string::npos);
+  EXPECT_NE(s.find("</svg>"), std::string::npos);
+}
+
+TEST(OutputCli, ImageFormatsNeedOut) {
+  for (const char* f : {"png", "svg"}) {
+    const CliResult r = run_cli(std::string("table nim -p heaps=2 --size 4 --format ") + f);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("draws an image: give --out FILE"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+  CliResult r = run_cli("table nim -p heaps=2 --size 4 --format gif");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("allowed text, csv, json, latex, png, svg"), std::string::npos) << r.err;
+  r = run_cli("value nim -p heaps=2 1,1 --format latex");
+  EXPECT_EQ(r.status, 2);
+  r = run_cli("table nim -p heaps=2 --size 4 --format latex --mark-p italic");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--mark-p = 'italic': allowed bold, shade, none"), std::string::npos) << r.err;
+  r = run_cli("table nim -p heaps=2 --size 4 --format png --out /nonexistent-dir/x.png");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--out /nonexistent-dir/x.png: cannot open"), std::string::npos) << r.err;
+}
+
+TEST(PlayCli, EngineAnswersWithTheWinningMove) {
+  // Nim (1,2,4): G = 1^2^4 = 7. The user moves y 2 -> 1, to (1,1,4), G = 4; the engine's only
+  // winning reply is z 4 -> 0, to (1,1,0), a P-position.
+  const CliResult r = run_cli("play nim -p heaps=3 1,2,4", "1,1,4\nquit\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("Your turn: G = 7 != 0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("so you are winning"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("You play y 2 -> 1, to (1,1,4)."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("I play z 4 -> 0, to (1,1,0): G = 0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  z: oooo (4)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("bye"), std::string::npos);
+}
+
+TEST(PlayCli, HintPassAndGameEnd) {
+  // Two-heap Nim with a pass at (1,1,1): G_P(1,1) = 1 (Table 2 of the chocolate paper); the
+  // winning move is the pass, to (1,1,0) with G = 0. After it the engine must move to (0,1,0) or
+  // (1,0,0); the user takes the last stone and the engine cannot move.
+  const CliResult r = run_cli("play nim -p heaps=2 --pass 1,1,1 --hint", "pass\n1\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("Hint: winning moves (1,1,0)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(1,1,0)  pass  G = 0  <- winning"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("You play pass, to (1,1,0)."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("I cannot move: you win!"), std::string::npos) << r.out;
+}
+
+TEST(PlayCli, BadMovesAreRefusedAndAskedAgain) {
+  const CliResult r = run_cli("play subtraction -p set=1,2 5", "7\n#9\n4\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("(7) is not a move from (5)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("move number = '9'"), std::string::npos) << r.out;
+  // Subtraction {1,2}: G(n) = n mod 3; from 4 the engine moves to 3, a P-position.
+  EXPECT_NE(r.out.find("I play x 4 -> 3, to (3): G = 0"), std::string::npos) << r.out;
+}
+
+TEST(PlayCli, EngineFirstAndBadPosition) {
+  CliResult r = run_cli("play nim -p heaps=2 --engine-first 3,5", "");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("I play y 5 -> 3, to (3,3): G = 0"), std::string::npos) << r.out;
+  r = run_cli("play nim -p heaps=2 3,5,1", "");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("is not a position of"), std::string::npos) << r.err;
+}

@@ -1,0 +1,410 @@
+// grundy explorer: plain JavaScript over the JSON API of `grundy serve` (see README, "The browser
+// explorer"). No build step.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const state = { families: [], table: null, spec: '', misere: false, view: { scale: 1, x: 0, y: 0 }, play: null, movesCache: new Map() };
+
+// Same colours as the PNG/SVG heatmaps (src/io/heatmap.cpp): P black, 1..12 categorical, else a scale.
+const CATEGORICAL = [[31,119,180],[255,127,14],[44,160,44],[214,39,40],[148,103,189],[140,86,75],[227,119,194],[127,127,127],[188,189,34],[23,190,207],[174,199,232],[255,187,120]];
+const SCALE = [[49,54,149],[69,117,180],[116,173,209],[171,217,233],[254,224,144],[253,174,97],[244,109,67],[215,48,39],[165,0,38]];
+function scaleColour(t) {
+  t = Math.max(0, Math.min(1, t)) * (SCALE.length - 1);
+  const i = Math.min(Math.floor(t), SCALE.length - 2), f = t - i;
+  return SCALE[i].map((a, k) => Math.round(a + (SCALE[i + 1][k] - a) * f));
+}
+function colour(v, maxv, grundy) {
+  if (v === null) return [225, 225, 225];
+  if (v === 0 || v === 'P') return [0, 0, 0];
+  if (!grundy) return [250, 200, 120];
+  if (maxv <= CATEGORICAL.length) return CATEGORICAL[v - 1];
+  return scaleColour(maxv <= 1 ? 0 : (v - 1) / (maxv - 1));
+}
+
+async function api(path, params) {
+  const url = path + '?' + new URLSearchParams(params).toString();
+  const res = await fetch(url);
+  const body = await res.json();
+  if (!res.ok) throw new Error(body.error || res.statusText);
+  return body;
+}
+
+function quote(s) { return /[\s'"]/.test(s) ? "'" + s.replace(/'/g, '') + "'" : s; }
+
+// The GAME spec as the CLI writes it: "nim -p heaps=2 --pass".
+function currentSpec() {
+  const fam = $('family').value;
+  let spec = fam;
+  for (const input of document.querySelectorAll('#params input')) {
+    if (input.value.trim() !== '') spec += ' -p ' + quote(input.name + '=' + input.value.trim());
+  }
+  const passes = parseInt($('passes').value || '0', 10);
+  if (passes === 1) spec += ' --pass';
+  else if (passes > 1) spec += ' --passes ' + passes;
+  if ($('pass-from-terminal').checked) spec += ' --pass-from-terminal';
+  const forbid = $('forbid').value.trim();
+  if (forbid) spec += ' --forbid ' + quote(forbid);
+  return spec;
+}
+
+function showError(msg) { $('error').textContent = msg || ''; }
+
+function renderParams() {
+  const fam = state.families.find((f) => f.name === $('family').value);
+  $('family-summary').textContent = fam ? fam.summary + '  (e.g. ' + fam.example + ')' : '';
+  const box = $('params');
+  box.innerHTML = '';
+  for (const p of (fam ? fam.params : [])) {
+    const label = document.createElement('label');
+    label.textContent = p.name + ' ';
+    const input = document.createElement('input');
+    input.type = 'text';
+    input.name = p.name;
+    input.id = 'param-' + p.name;
+    input.value = p.default;
+    input.placeholder = p.default === '' ? 'required' : p.default;
+    input.title = p.help;
+    label.appendChild(input);
+    box.appendChild(label);
+  }
+  // The example's parameters fill required fields.
+  if (fam) {
+    const m = fam.example.matchAll(/-p\s+(?:'([^']*)'|(\S+))/g);
+    for (const x of m) {
+      const kv = x[1] || x[2], eq = kv.indexOf('=');
+      const input = $('param-' + kv.slice(0, eq));
+      if (input && input.value === '') input.value = kv.slice(eq + 1);
+    }
+  }
+}
+
+function tableParams(extra) {
+  const p = { game: state.spec, size: $('size').value };
+  if ($('fix').value.trim()) p.fix = $('fix').value.trim();
+  if (state.misere) p.misere = '1';
+  return Object.assign(p, extra || {});
+}
+
+async function showTable() {
+  showError('');
+  state.spec = currentSpec();
+  state.misere = $('misere').checked;
+  state.movesCache.clear();
+  try {
+    const t = await api('/api/table', tableParams());
+    state.table = t;
+    buildImage();
+    fitView();
+    draw();
+    for (const [fmt, id] of [['csv', 'export-csv'], ['latex', 'export-latex'], ['png', 'export-png'], ['svg', 'export-svg']])
+      $(id).href = '/api/table?' + new URLSearchParams(tableParams({ format: fmt, download: '1' })).toString();
+    const fixed = Object.entries(t.fixed).map(([k, v]) => k + ' = ' + v).join(', ');
+    $('caption').textContent = t.game + (fixed ? ' at ' + fixed : '') + ': rows ' + t.rows + (t.cols ? ', columns ' + t.cols : '');
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+function buildImage() {
+  const t = state.table, rows = t.values.length, cols = t.values[0].length;
+  const grundy = t.evaluation === 'grundy';
+  let maxv = 0;
+  for (const row of t.values) for (const v of row) if (typeof v === 'number' && v > maxv) maxv = v;
+  const img = document.createElement('canvas');
+  img.width = cols; img.height = rows;
+  const ctx = img.getContext('2d'), data = ctx.createImageData(cols, rows);
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
+    const [R, G, B] = colour(t.values[r][c], maxv, grundy), i = (r * cols + c) * 4;
+    data.data[i] = R; data.data[i + 1] = G; data.data[i + 2] = B; data.data[i + 3] = 255;
+  }
+  ctx.putImageData(data, 0, 0);
+  state.image = img; state.rows = rows; state.cols = cols; state.maxv = maxv; state.grundy = grundy;
+  const legend = [['0 = P-position', [0, 0, 0]]];
+  if (!grundy) legend.push(['N-position', [250, 200, 120]]);
+  else if (maxv <= CATEGORICAL.length) for (let v = 1; v <= maxv; v++) legend.push([String(v), colour(v, maxv, true)]);
+  else legend.push(['1', colour(1, maxv, true)], [String(Math.ceil(maxv / 2)), colour(Math.ceil(maxv / 2), maxv, true)], [String(maxv), colour(maxv, maxv, true)]);
+  $('legend').innerHTML = legend.map(([l, c]) => '<span class="swatch" style="background:rgb(' + c.join(',') + ')"></span>' + l).join('');
+}
+
+const MARGIN = 36;  // room for the axis labels
+function fitView() {
+  const cv = $('heatmap'), avail = cv.width - MARGIN - 4;
+  const s = Math.max(avail / Math.max(state.rows, state.cols), 0.05);
+  state.view = { scale: s, x: MARGIN, y: MARGIN };
+}
+
+function draw() {
+  const cv = $('heatmap'), ctx = cv.getContext('2d'), v = state.view;
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, cv.width, cv.height);
+  if (!state.image) return;
+  ctx.imageSmoothingEnabled = false;
+  ctx.drawImage(state.image, v.x, v.y, state.cols * v.scale, state.rows * v.scale);
+  // Values in the cells once they are large enough to read.
+  if (v.scale >= 18) {
+    ctx.font = Math.min(14, v.scale / 2) + 'px monospace';
+    ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+    const r0 = Math.max(0, Math.floor((MARGIN - v.y) / v.scale)), r1 = Math.min(state.rows, Math.ceil((cv.height - v.y) / v.scale));
+    const c0 = Math.max(0, Math.floor((MARGIN - v.x) / v.scale)), c1 = Math.min(state.cols, Math.ceil((cv.width - v.x) / v.scale));
+    for (let r = r0; r < r1; r++) for (let c = c0; c < c1; c++) {
+      const val = state.table.values[r][c];
+      if (val === null) continue;
+      const dark = val === 0 || val === 'P';
+      ctx.fillStyle = dark ? '#fff' : '#000';
+      ctx.fillText(String(val), v.x + (c + 0.5) * v.scale, v.y + (r + 0.5) * v.scale);
+    }
+  }
+  // Axes: white margins with tick labels, the coordinate names in the corner.
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, cv.width, MARGIN - 2);
+  ctx.fillRect(0, 0, MARGIN - 2, cv.height);
+  ctx.fillStyle = '#222'; ctx.font = '11px monospace'; ctx.textBaseline = 'middle';
+  const step = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find((s) => s * v.scale >= 28) || 1000;
+  ctx.textAlign = 'center';
+  for (let c = 0; c < state.cols; c += step) {
+    const x = v.x + (c + 0.5) * v.scale;
+    if (x > MARGIN && x < cv.width) ctx.fillText(String(c), x, MARGIN - 10);
+  }
+  ctx.textAlign = 'right';
+  for (let r = 0; r < state.rows; r += step) {
+    const y = v.y + (r + 0.5) * v.scale;
+    if (y > MARGIN && y < cv.height) ctx.fillText(String(r), MARGIN - 4, y);
+  }
+  ctx.textAlign = 'left';
+  ctx.fillText(state.table.rows + '\\' + (state.table.cols || ''), 2, 10);
+}
+
+function cellAt(px, py) {
+  const v = state.view;
+  if (!state.image || px < MARGIN || py < MARGIN) return null;
+  const r = Math.floor((py - v.y) / v.scale), c = Math.floor((px - v.x) / v.scale);
+  if (r < 0 || c < 0 || r >= state.rows || c >= state.cols) return null;
+  return { r, c };
+}
+
+// The full position of a cell: the row and column coordinates, the fixed ones at their values.
+function positionOf(cell) {
+  const t = state.table;
+  return t.coordinates.map((name) => (name === t.rows ? cell.r : name === t.cols ? cell.c : t.fixed[name]));
+}
+
+async function moves(position) {
+  const key = position.join(',');
+  if (!state.movesCache.has(key)) {
+    const p = { game: state.spec, position: key };
+    if (state.misere) p.misere = '1';
+    state.movesCache.set(key, api('/api/moves', p));
+  }
+  return state.movesCache.get(key);
+}
+
+function valueText(m) { return m.grundy !== undefined ? 'G = ' + m.grundy : m.outcome + '-position'; }
+
+let hoverToken = 0;
+async function hover(ev) {
+  const cv = $('heatmap'), rect = cv.getBoundingClientRect();
+  const px = ev.clientX - rect.left, py = ev.clientY - rect.top;
+  if (state.drag) {
+    state.view.x += px - state.drag.x; state.view.y += py - state.drag.y;
+    if (Math.abs(px - state.drag.x0) + Math.abs(py - state.drag.y0) > 4) state.drag.moved = true;
+    state.drag.x = px; state.drag.y = py;
+    draw();
+    return;
+  }
+  const cell = cellAt(px, py), tip = $('tooltip');
+  if (!cell) { tip.hidden = true; return; }
+  const pos = positionOf(cell), val = state.table.values[cell.r][cell.c];
+  tip.hidden = false;
+  tip.style.left = Math.min(px + 14, cv.width - 200) + 'px';
+  tip.style.top = (py + 14) + 'px';
+  tip.dataset.position = pos.join(',');
+  tip.dataset.value = String(val);
+  const head = '(' + pos.join(',') + ')  ' + (val === null ? 'not a position' : (state.grundy ? 'G = ' + val : val + '-position')) +
+    (val === 0 || val === 'P' ? '  P-position' : '');
+  tip.textContent = head;
+  if (val === null) return;
+  const token = ++hoverToken;
+  try {
+    const m = await moves(pos);
+    if (token !== hoverToken) return;
+    const lines = m.moves.slice(0, 12).map((o) => '  ' + o.label + ' -> (' + o.position.join(',') + ') ' + valueText(o) + (o.winning ? ' *' : ''));
+    tip.textContent = head + '\n' + m.moves.length + ' options' + (m.moves.length ? ':' : '') + '\n' + lines.join('\n') +
+      (m.moves.length > 12 ? '\n  ...' : '') + (m.moves.some((o) => o.winning) ? '\n* winning move' : '');
+  } catch (e) {
+    if (token === hoverToken) tip.textContent = head + '\n' + e.message;
+  }
+}
+
+function setupCanvas() {
+  const cv = $('heatmap');
+  cv.addEventListener('wheel', (ev) => {
+    ev.preventDefault();
+    const rect = cv.getBoundingClientRect(), px = ev.clientX - rect.left, py = ev.clientY - rect.top, v = state.view;
+    const f = ev.deltaY < 0 ? 1.25 : 0.8, s = Math.max(0.02, Math.min(200, v.scale * f));
+    v.x = px - (px - v.x) * (s / v.scale); v.y = py - (py - v.y) * (s / v.scale); v.scale = s;
+    draw();
+  }, { passive: false });
+  cv.addEventListener('mousedown', (ev) => {
+    const rect = cv.getBoundingClientRect();
+    const px = ev.clientX - rect.left, py = ev.clientY - rect.top;
+    state.drag = { x: px, y: py, x0: px, y0: py, moved: false };
+  });
+  window.addEventListener('mouseup', (ev) => {
+    const d = state.drag;
+    state.drag = null;
+    if (!d || d.moved || ev.target !== cv) return;
+    const cell = cellAt(d.x0, d.y0);
+    if (cell && state.table.values[cell.r][cell.c] !== null) startPlay(positionOf(cell));
+  });
+  cv.addEventListener('mousemove', hover);
+  cv.addEventListener('mouseleave', () => { $('tooltip').hidden = true; });
+}
+
+// ---- playing --------------------------------------------------------------------------------
+
+function drawBoard(m) {
+  const cv = $('board-canvas'), ctx = cv.getContext('2d'), fam = m.family, pos = m.position;
+  const n = pos.length - (m.pass ? 1 : 0);
+  ctx.fillStyle = '#f7f3ea'; ctx.fillRect(0, 0, cv.width, cv.height);
+  ctx.font = '12px monospace'; ctx.textBaseline = 'middle'; ctx.fillStyle = '#222';
+  const passText = m.pass ? pos[n] + (pos[n] === 1 ? ' pass left' : ' passes left') : '';
+  if ((fam === 'chocolate' || fam === 'chocolate2') && (n === 2 || n === 3)) {
+    // x+1 columns; y+1 rows (or, for a 3-D bar, the footprint x+1 by z+1 seen from above).
+    const cols = pos[0] + 1, rows = n === 2 ? pos[1] + 1 : pos[2] + 1;
+    const s = Math.max(4, Math.min(30, Math.floor(Math.min((cv.width - 20) / cols, (cv.height - 40) / rows))));
+    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
+      const x = 10 + c * s, y = 10 + (rows - 1 - r) * s;
+      ctx.fillStyle = r === 0 && c === 0 ? '#000' : '#8b5a2b';
+      ctx.fillRect(x, y, s, s);
+      ctx.strokeStyle = '#d9b38c'; ctx.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);  // the grooves
+    }
+    ctx.fillStyle = '#222';
+    ctx.fillText('black: the bitter square' + (n === 3 ? '; seen from above, height up to ' + (pos[1] + 1) : ''), 10, cv.height - 22);
+  } else if (['knight', 'queen', 'rook', 'king', 'leaper'].includes(fam) && n === 2) {
+    const side = Math.max(pos[0], pos[1], 5) + 3, s = Math.floor(Math.min(cv.width - 30, cv.height - 30) / side);
+    for (let r = 0; r < side; r++) for (let c = 0; c < side; c++) {
+      const x = 20 + c * s, y = 5 + (side - 1 - r) * s;
+      const corner = fam === 'knight' ? c <= 1 && r <= 1 : c === 0 && r === 0;
+      ctx.fillStyle = corner ? '#9fd39f' : (r + c) % 2 ? '#f0d9b5' : '#b58863';
+      ctx.fillRect(x, y, s, s);
+    }
+    const glyph = { knight: '\u265E', queen: '\u265B', rook: '\u265C', king: '\u265A', leaper: 'L' }[fam];
+    ctx.fillStyle = '#000'; ctx.font = Math.floor(s * 0.9) + 'px serif'; ctx.textAlign = 'center';
+    ctx.fillText(glyph, 20 + (pos[0] + 0.5) * s, 5 + (side - 1 - pos[1] + 0.5) * s);
+    ctx.textAlign = 'left'; ctx.font = '12px monospace';
+    ctx.fillText('green: the corner', 20, cv.height - 12);
+  } else {
+    const names = m.coordinates;
+    const rowH = Math.min(28, Math.floor((cv.height - 30) / Math.max(n, 1)));
+    for (let i = 0; i < n; i++) {
+      const y = 10 + i * rowH + rowH / 2;
+      ctx.fillStyle = '#222'; ctx.fillText(names[i] + ' = ' + pos[i], 4, y);
+      const k = Math.min(pos[i], 40), r = Math.min(rowH / 2 - 2, 6);
+      for (let j = 0; j < k; j++) {
+        ctx.beginPath(); ctx.arc(80 + j * (2 * r + 1), y, r, 0, 2 * Math.PI);
+        ctx.fillStyle = '#6b7b8c'; ctx.fill();
+      }
+      if (pos[i] > 40) { ctx.fillStyle = '#222'; ctx.fillText('...', 80 + 40 * (2 * r + 1), y); }
+    }
+  }
+  if (passText) { ctx.fillStyle = '#222'; ctx.font = '12px monospace'; ctx.fillText(passText, cv.width - 110, cv.height - 10); }
+}
+
+function verdict(m, who) {
+  const v = m.grundy !== undefined ? 'G = ' + m.grundy : m.outcome + '-position (misere)';
+  const winning = m.outcome === 'N';
+  return who + ' to move: ' + v + (winning ? ' \u2260 0 \u2014 winning: some move reaches a P-position' : ' \u2014 a P-position: every move leads to an N-position');
+}
+
+async function startPlay(position) {
+  $('play').hidden = false;
+  $('engine-move').textContent = '';
+  state.play = { position };
+  await showTurn();
+}
+
+async function showTurn() {
+  let m;
+  try { m = await moves(state.play.position); } catch (e) { showError(e.message); return; }
+  state.play.m = m;
+  $('play-game').textContent = m.game;
+  drawBoard(m);
+  const box = $('moves');
+  box.innerHTML = '';
+  const hint = $('hint').checked;
+  const passMove = m.moves.find((o) => o.label === 'pass');
+  $('pass-button').hidden = !passMove;
+  if (m.moves.length === 0) {
+    $('status').textContent = (m.evaluation === 'grundy' ? 'You cannot move: I win.' : 'You cannot move: under misere play you win!');
+    return;
+  }
+  $('status').textContent = verdict(m, 'You') + (m.outcome === 'N' ? ' (you are winning)' : ' (you are losing)');
+  for (const o of m.moves) {
+    if (o.label === 'pass') continue;
+    const b = document.createElement('button');
+    b.textContent = o.label + '  \u2192 (' + o.position.join(',') + ')' + (hint ? '  ' + valueText(o) : '');
+    b.dataset.position = o.position.join(',');
+    if (hint && o.winning) b.className = 'winning';
+    b.addEventListener('click', () => userMove(o));
+    box.appendChild(b);
+  }
+  if (passMove) {
+    $('pass-button').textContent = 'Pass' + (hint ? '  (' + valueText(passMove) + ')' : '');
+    $('pass-button').className = hint && passMove.winning ? 'winning' : '';
+    $('pass-button').onclick = () => userMove(passMove);
+  }
+}
+
+async function userMove(o) {
+  $('engine-move').textContent = 'You play ' + o.label + '.';
+  state.play.position = o.position;
+  await engineMove();
+}
+
+// The engine moves to a P-position when it can, else to the option of largest value.
+async function engineMove() {
+  let m;
+  try { m = await moves(state.play.position); } catch (e) { showError(e.message); return; }
+  drawBoard(m);
+  if (m.moves.length === 0) {
+    $('status').textContent = m.evaluation === 'grundy' ? 'I cannot move: you win!' : 'I cannot move: under misere play I win.';
+    $('moves').innerHTML = '';
+    $('pass-button').hidden = true;
+    return;
+  }
+  const win = m.moves.find((o) => o.winning);
+  const best = win || m.moves.reduce((a, b) => ((b.grundy ?? 0) > (a.grundy ?? 0) ? b : a));
+  $('engine-move').textContent += ' ' + verdict(m, 'I am') + '. I play ' + best.label + ', to (' + best.position.join(',') + '): ' + valueText(best) + '.';
+  state.play.position = best.position;
+  await showTurn();
+}
+
+async function init() {
+  setupCanvas();
+  try {
+    state.families = await api('/api/games', {});
+  } catch (e) { showError(e.message); return; }
+  const sel = $('family');
+  for (const f of state.families) {
+    const o = document.createElement('option');
+    o.value = f.name; o.textContent = f.name;
+    sel.appendChild(o);
+  }
+  sel.addEventListener('change', renderParams);
+  renderParams();
+  $('game-form').addEventListener('submit', (ev) => { ev.preventDefault(); showTable(); });
+  $('hint').addEventListener('change', () => { if (state.play) showTurn(); });
+  $('engine-first').addEventListener('click', () => { if (state.play) { $('engine-move').textContent = ''; engineMove(); } });
+  // A first table so the page is never empty: the papers' Table 2 (two-heap Nim with a pass).
+  if (state.families.some((f) => f.name === 'nim')) { sel.value = 'nim'; renderParams(); $('param-heaps').value = '2'; $('passes').value = '1'; }
+  await showTable();
+  window.explorer = { state, cellCenter, positionOf };
+}
+
+// Page coordinates of a cell's centre (for tests and bookmarks).
+function cellCenter(r, c) {
+  const rect = $('heatmap').getBoundingClientRect(), v = state.view;
+  return { x: rect.left + v.x + (c + 0.5) * v.scale, y: rect.top + v.y + (r + 0.5) * v.scale };
+}
+
+init();
