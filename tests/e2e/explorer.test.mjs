@@ -37,7 +37,7 @@ test('choose a game, read a cell, play a move', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(url);
     await page.waitForSelector('#family option', { state: 'attached' });
-    // Corner the Knight (the knight paper): Table 1 prints gS(3,2) = 1.
+    // Corner the Knight (the knight paper): Table 1 prints gS(3,2) = 2 (and the table is symmetric).
     await page.selectOption('#family', 'knight');
     await page.fill('#passes', '0');
     await page.fill('#size', '8');
@@ -47,15 +47,17 @@ test('choose a game, read a cell, play a move', async () => {
     await page.mouse.move(c.x, c.y);
     await page.waitForFunction(() => document.getElementById('tooltip').textContent.includes('options'));
     const tip = await page.textContent('#tooltip');
-    assert.match(tip, /^\(3,2\)  G = 1/);
-    assert.equal(await page.getAttribute('#tooltip', 'data-value'), '1');
+    assert.match(tip, /^\(3,2\)  G = 2/);
+    assert.equal(await page.getAttribute("#tooltip", "data-value"), "2");
     // Click the cell to play from (3,2); with the hint on, play a winning move (to a P-position).
     await page.mouse.click(c.x, c.y);
     await page.waitForSelector('#moves button');
-    assert.match(await page.textContent('#status'), /You to move: G = 1/);
+    assert.match(await page.textContent('#status'), /You to move: G = 2/);
     await page.check('#hint');
     await page.waitForSelector('#moves button.winning');
-    await page.click('#moves button.winning');
+    // Winning moves from (3,2): to the corner (1,1), which ends the game, and to (4,0), a
+    // P-position the engine must answer from.
+    await page.click('#moves button.winning[data-position="4,0"]');
     // The engine answers from a P-position: it has no winning move and says so.
     await page.waitForFunction(() => document.getElementById('engine-move').textContent.includes('I play'));
     const reply = await page.textContent('#engine-move');
