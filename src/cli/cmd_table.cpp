@@ -37,6 +37,7 @@ BoxRequest make_box(const core::Game& game, const GameOptions& o, std::int64_t s
       throw core::UserError("--fix '" + f.substr(0, 40) + "': expected c=v with c one of " + allowed);
     }
     const int i = static_cast<int>(it - names.begin());
+    if (pinned[i] >= 0) throw core::UserError("--fix " + name + " given twice; pin each coordinate once");
     pinned[i] = core::parse_int(f.substr(eq + 1), "--fix " + name, 0, std::int64_t{1} << 40);
     extent[i] = pinned[i] + 1;
   }
