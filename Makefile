@@ -3,7 +3,8 @@ PRESET ?= release
 BUILD := build/$(PRESET)
 GRUNDY := $(BUILD)/grundy
 
-.PHONY: demo serve test deps build clean asan
+.PHONY: demo serve test deps build clean asan fuzz
+FUZZ_SECONDS ?= 60
 
 demo: build
 	$(GRUNDY) verify all
@@ -12,8 +13,12 @@ demo: build
 serve: build
 	$(GRUNDY) serve --port $(or $(PORT),8080)
 
+# In CI (CI=true) the release suite is followed by the whole suite under AddressSanitizer and
+# UndefinedBehaviorSanitizer, then every fuzzer for FUZZ_SECONDS seconds.
 test: build
 	ctest --preset $(PRESET)
+	@if [ "$(CI)" = true ] && [ "$(PRESET)" = release ]; then \
+	  $(MAKE) --no-print-directory test PRESET=asan && scripts/run-fuzzers.sh $(FUZZ_SECONDS); fi
 
 deps:
 	@scripts/install-deps.sh
@@ -24,6 +29,9 @@ build: deps
 
 asan:
 	$(MAKE) test PRESET=asan
+
+fuzz: deps
+	scripts/run-fuzzers.sh $(FUZZ_SECONDS)
 
 clean:
 	rm -rf build

@@ -97,9 +97,9 @@ void add_fts_f_command(CLI::App& app) {
       ->allow_extra_args(false);
   cmd->add_option("--size", o.size, "x and y run over 0..N-1")
       ->required()
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+      ->each(int_in("--size", 1, std::int64_t{1} << 40));
   cmd->add_option("--format", o.format, "text | csv | json")->capture_default_str();
-  cmd->add_option("--max-memory", o.max_memory, "memory limit, e.g. 16G (default 75% of physical memory)");
+  add_max_memory_option(cmd, o.max_memory);
   cmd->footer(
       "Example: grundy fts-f -p d=5 --size 10   (the d = 5 table of Section 4.1)\n"
       "         grundy fts-f -p 'S=total in {0,1}' --size 10   (the S = {0,1} table of Section 5)");

@@ -12,6 +12,7 @@ void add_games_command(CLI::App& app) {
   cmd->add_option("--format", format, "text | json")->capture_default_str();
   cmd->callback([] {
     const io::Format f = io::parse_format(format);
+    if (f == io::Format::Csv) throw core::UserError("--format = 'csv': games prints text or json");
     if (f == io::Format::Json) {
       nlohmann::json list = nlohmann::json::array();
       for (const auto& fam : games::families()) {

@@ -106,7 +106,7 @@ void add_reverse_mex_command(CLI::App& app) {
   add_game_options(cmd, o);
   cmd->add_option("--size", size, "check x = 0..N-1 (every pass layer)")
       ->required()
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 62));
+      ->each(int_in("--size", 1, std::int64_t{1} << 62));
   cmd->footer(
       "Example: grundy reverse-mex subtraction -p set=2,12,14 --pass --size 1000\n"
       "The subtraction paper's property: without a pass G(x) = mex{G(x+s) : s in S}; with K passes the\n"

@@ -41,6 +41,7 @@ BoxRequest make_box(const core::Game& game, const GameOptions& o, std::int64_t s
       throw core::UserError("--fix '" + f.substr(0, 40) + "': expected c=v with c one of " + allowed);
     }
     const int i = static_cast<int>(it - names.begin());
+    if (pinned[i] >= 0) throw core::UserError("--fix " + name + " given twice; pin each coordinate once");
     pinned[i] = core::parse_int(f.substr(eq + 1), "--fix " + name, 0, std::int64_t{1} << 40);
     extent[i] = pinned[i] + 1;
   }
@@ -157,7 +158,7 @@ void add_table_command(CLI::App& app) {
   static std::vector<std::string> fixes;
   auto* cmd = app.add_subcommand("table", "2-D table of values (pin extra coordinates with --fix)");
   add_game_options(cmd, o);
-  cmd->add_option("--size", size, "every coordinate runs over 0..N-1")->required()->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+  cmd->add_option("--size", size, "every coordinate runs over 0..N-1")->required()->each(int_in("--size", 1, std::int64_t{1} << 40));
   cmd->add_option("--fix", fixes, "pin coordinate c at value v (repeatable)")->allow_extra_args(false);
   static FileOptions files;
   cmd->add_option("--save", files.save, "also write the solved box to FILE (binary table file)");
@@ -176,7 +177,7 @@ void add_ppos_command(CLI::App& app) {
   static std::int64_t size = 0;
   auto* cmd = app.add_subcommand("ppos", "the P-positions in the box 0..N-1 of every coordinate");
   add_game_options(cmd, o);
-  cmd->add_option("--size", size, "every coordinate runs over 0..N-1")->required()->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+  cmd->add_option("--size", size, "every coordinate runs over 0..N-1")->required()->each(int_in("--size", 1, std::int64_t{1} << 40));
   static FileOptions files;
   cmd->add_option("--save", files.save, "also write the solved box to FILE (binary table file)");
   cmd->add_option("--load", files.load, "read the solved box from FILE instead of computing it");

@@ -38,15 +38,44 @@ void add_game_options(CLI::App* cmd, GameOptions& o, bool with_format) {
   cmd->add_option("game", o.family, "game family (see `grundy games`)")->required();
   cmd->add_option("-p,--param", o.params, "family parameter name=value (repeatable)")->allow_extra_args(false);
   cmd->add_flag("--pass", o.pass, "one shared pass (not from terminal positions); adds coordinate p");
-  cmd->add_option("--passes", o.passes, "K shared passes")->check(CLI::Range(1, 64));
+  cmd->add_option("--passes", o.passes, "K shared passes")->each(int_in("--passes", 1, 64));
   cmd->add_flag("--pass-from-terminal", o.pass_from_terminal, "the pass may also be used from a terminal position");
   cmd->add_flag("--misere", o.misere, "evaluate outcomes under misere play (the last player to move loses)");
-  cmd->add_option("--forbid", o.forbid, "moves into positions where EXPR is non-zero are illegal");
+  cmd->add_option("--forbid", o.forbid, "moves into positions where EXPR is non-zero are illegal")
+      ->each([](const std::string& v) {
+        if (v.find_first_not_of(" \t") == std::string::npos)
+          throw core::UserError("--forbid '" + v + "': empty expression; expected e.g. --forbid 'total % 5 == 0'");
+      });
   if (with_format) cmd->add_option("--format", o.format, "text | csv | json")->capture_default_str();
-  cmd->add_option("--max-memory", o.max_memory, "memory limit, e.g. 16G (default 75% of physical memory)");
-  cmd->add_option("--max-seconds", o.max_seconds, "stop cleanly after this many seconds")
-      ->check(CLI::Range(0.0, 1e9))
-      ->each([](const std::string& v) { core::set_deadline_seconds(std::stod(v)); });
+  add_max_memory_option(cmd, o.max_memory);
+  cmd->add_option("--max-seconds", o.max_seconds, "stop cleanly after this many seconds")->each([](const std::string& v) {
+    core::set_deadline_seconds(parse_seconds(v));
+  });
+}
+
+std::function<void(const std::string&)> int_in(std::string what, std::int64_t min, std::int64_t max) {
+  return [what = std::move(what), min, max](const std::string& v) { (void)core::parse_int(v, what, min, max); };
+}
+
+void add_max_memory_option(CLI::App* cmd, std::string& max_memory) {
+  // Checked as it is read, so that an empty or malformed value is refused, not taken as "none".
+  cmd->add_option("--max-memory", max_memory, "memory limit, e.g. 16G (default 75% of physical memory)")
+      ->each([](const std::string& v) { (void)core::parse_memory_size(v); });
+}
+
+double parse_seconds(const std::string& text) {
+  const std::string what = "--max-seconds = '" + text.substr(0, 40) + "': ";
+  std::size_t used = 0;
+  double v = 0;
+  try {
+    v = std::stod(text, &used);
+  } catch (const std::exception&) {
+    throw core::UserError(what + "not a number; allowed 0..1000000000 (seconds, 0 = no limit)");
+  }
+  if (used != text.size() || text.find_first_of("xXpPnNiI") != std::string::npos)
+    throw core::UserError(what + "not a decimal number; allowed 0..1000000000 (seconds, 0 = no limit)");
+  if (!(v >= 0 && v <= 1e9)) throw core::UserError(what + "out of range; allowed 0..1000000000 (seconds, 0 = no limit)");
+  return v;
 }
 
 core::Position checked_position(const core::Game& game, const std::string& text) {

@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,16 @@ struct GameOptions {
 };
 
 void add_game_options(CLI::App* cmd, GameOptions& o, bool with_format = true);
+
+// CLI11 option checks that throw a UserError in the house style ("--size = 'abc': not an
+// integer; allowed 1..1099511627776") instead of CLI11's "Value abc not in range".
+std::function<void(const std::string&)> int_in(std::string what, std::int64_t min, std::int64_t max);
+
+// --max-memory SIZE, checked as it is read.
+void add_max_memory_option(CLI::App* cmd, std::string& max_memory);
+
+// --max-seconds: a finite decimal number of seconds in 0..1e9, or a UserError.
+double parse_seconds(const std::string& text);
 
 // Position of the game, or a UserError naming the position and what is wrong with it.
 core::Position checked_position(const core::Game& game, const std::string& text);

@@ -6,6 +6,32 @@
 #include "core/errors.hpp"
 #include "core/progress.hpp"
 
+namespace {
+
+// Every error is one line on stderr, whatever the user typed: a newline or another control
+// character inside an echoed argument (a family name, a path, an expression) is shown as '?',
+// and an echo of a huge argument is cut.
+void print_error(const char* prefix, const std::string& message) {
+  std::string line = message.size() > 1000 ? message.substr(0, 1000) + "..." : message;
+  for (char& c : line)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  std::cerr << prefix << line << "\n";
+}
+
+// CLI11 says "A subcommand is required" both when none is given and when the first word is not
+// a command; say which, and list the commands.
+std::string command_error(const CLI::App& app, int argc, char** argv, const std::string& cli11_message) {
+  std::string known;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    known += (known.empty() ? "" : ", ") + sub->get_name();
+  if (argc < 2) return "a command is required; allowed: " + known;
+  const std::string first = argv[1];
+  if (first.empty() || first[0] != '-') return "unknown command '" + first.substr(0, 40) + "'; allowed: " + known;
+  return cli11_message + "; a command comes first, one of: " + known;
+}
+
+}  // namespace
+
 // grundy: Sprague-Grundy values, outcomes and tables of impartial games.
 // Exit status: 0 on success, 2 on a bad input (one line on stderr naming it), 3 on an internal
 // error of the engine; 130 when stopped by Ctrl-C.
@@ -36,19 +62,19 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "grundy: error: " << e.what() << "\n";
+    print_error("grundy: error: ", app.get_subcommands().empty() ? command_error(app, argc, argv, e.what()) : e.what());
     return 2;
   } catch (const grundy::core::Interrupted& e) {
-    std::cerr << "grundy: " << e.what() << "\n";
+    print_error("grundy: ", e.what());
     return grundy::core::detail::g_stop_requested.load() ? 130 : 2;
   } catch (const grundy::core::UserError& e) {
-    std::cerr << "grundy: error: " << e.what() << "\n";
+    print_error("grundy: error: ", e.what());
     return 2;
   } catch (const std::bad_alloc&) {
     std::cerr << "grundy: error: out of memory; try a smaller --size or a lower --max-memory\n";
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "grundy: internal error: " << e.what() << "\n";
+    print_error("grundy: internal error: ", e.what());
     return 3;
   }
   return 0;

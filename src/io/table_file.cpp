@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <vector>
@@ -96,6 +97,9 @@ void save_table(const std::string& path, const core::DenseTable& t, const std::s
 
 core::DenseTable load_table(const std::string& path, const std::string& game, core::Evaluation eval) {
   auto bad = [&](const std::string& why) { return core::UserError("--load " + path + ": " + why); };
+  // A directory opens as a stream on Linux; say what it is rather than "bad magic".
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw bad("is a directory, not a table file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw bad("cannot open the file");
   in.seekg(0, std::ios::end);

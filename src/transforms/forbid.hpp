@@ -26,7 +26,7 @@ class Forbid {
     try {
       program_ = std::make_shared<const expr::Program>(expr::Program::compile(predicate, vars));
     } catch (const expr::SyntaxError& e) {
-      throw core::UserError(std::string("--forbid '") + predicate + "': " + e.what());
+      throw core::UserError("--forbid " + shown(predicate) + ": " + e.what());
     }
     uses_total_ = program_->uses(vars.size() - 1);
   }
@@ -48,8 +48,14 @@ class Forbid {
     try {
       return program_->eval({vars, static_cast<std::size_t>(n + 1)}) != 0;
     } catch (const expr::EvalError& e) {
-      throw core::UserError("--forbid '" + program_->source() + "' at " + core::to_string(pos) + ": " + e.what());
+      throw core::UserError("--forbid " + shown(program_->source()) + " at " + core::to_string(pos) + ": " + e.what());
     }
+  }
+
+  // The expression as error messages echo it: quoted, and cut after 60 characters (an
+  // expression may be 4096 long; the column in the message locates the fault).
+  static std::string shown(const std::string& source) {
+    return "'" + source.substr(0, 60) + (source.size() > 60 ? "...'" : "'");
   }
 
   template <class Sink>
