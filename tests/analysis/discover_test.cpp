@@ -57,6 +57,26 @@ TEST(Discover, RediscoversNimXor) {
   EXPECT_TRUE(r.structure.translations.empty());
 }
 
+// Corner the Knight (Theorem 2.2 of the knight paper) from its values alone: the symmetry and
+// the period 4 along the diagonal, G(m+4, n+4) = G(m, n).
+TEST(Discover, RediscoversTheKnightsPeriod) {
+  const auto t = table_of("knight", cube(2, 32));
+  const auto r = analysis::discover(t, {"m", "n"}, {});
+  ASSERT_EQ(r.structure.symmetries.size(), 1u);
+  EXPECT_TRUE(r.structure.symmetries[0].holds);
+  ASSERT_FALSE(r.structure.translations.empty());
+  EXPECT_EQ(core::to_string(r.structure.translations[0].v), "4,4");
+}
+
+// The chocolate theorem (Theorems 2 and 3 of the chocolate paper): G = x xor y xor z for an NS
+// bound F(x,z) = floor(z/2), rediscovered on the valid positions (y <= F) only.
+TEST(Discover, RediscoversTheChocolateTheorem) {
+  const auto t = table_of("chocolate -p F=z/2", cube(3, 16));
+  const auto r = analysis::discover(t, {"x", "y", "z"}, {});
+  ASSERT_FALSE(r.grundy.empty());
+  EXPECT_EQ(r.grundy[0].expression, "x ^ y ^ z");
+}
+
 // The FTS paper's Theorems 3.1-3.3 written as printed, and the found formula: both must hold on
 // the box (the found one may be an equivalent, shorter form; on B_2, total % 4 == 0 iff every
 // pile is even).
