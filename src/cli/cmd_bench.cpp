@@ -15,7 +15,7 @@ namespace grundy::cli {
 namespace {
 
 struct BenchJob {
-  std::string spec;       // a GAME spec
+  std::string spec;                  // a GAME spec
   std::vector<std::int64_t> extent;  // the box
   core::Evaluation eval;
 };
@@ -55,6 +55,13 @@ std::vector<BenchJob> bench_jobs(bool long_run) {
   return jobs;
 }
 
+// "GAME BOX", e.g. "knight 1024x1024": what --filter matches.
+std::string job_label(const BenchJob& j) {
+  std::string box;
+  for (auto e : j.extent) box += (box.empty() ? "" : "x") + std::to_string(e);
+  return j.spec + " " + box;
+}
+
 // FNV-1a over 32-bit words: stable across machines and runs.
 struct Signature {
   std::uint64_t h = 0xcbf29ce484222325ULL;
@@ -66,11 +73,16 @@ struct Signature {
   }
 };
 
-void run_bench(bool long_run) {
+void run_bench(bool long_run, const std::string& filter) {
   Signature sig;
   std::uint64_t positions = 0;
   double total_ms = 0;
-  for (const BenchJob& job : bench_jobs(long_run)) {
+  std::vector<BenchJob> jobs = bench_jobs(long_run);
+  if (!filter.empty()) {
+    std::erase_if(jobs, [&](const BenchJob& j) { return job_label(j).find(filter) == std::string::npos; });
+    if (jobs.empty()) throw core::UserError("--filter '" + filter + "': no bench job's game or box contains it");
+  }
+  for (const BenchJob& job : jobs) {
     const core::Game game = games::make_game(games::parse_game_spec(job.spec));
     core::Position e;
     for (auto v : job.extent) e.push_back(v);
@@ -95,10 +107,12 @@ void run_bench(bool long_run) {
 
 void add_bench_command(CLI::App& app) {
   static bool long_run = false;
+  static std::string filter;
   auto* cmd = app.add_subcommand("bench", "run the fixed benchmark jobs; prints a signature of every value computed");
   cmd->add_flag("--long", long_run, "add the large jobs of the performance table (minutes, several GiB)");
+  cmd->add_option("--filter", filter, "only the jobs whose game spec or box (e.g. 4096x4096x2) contains TEXT");
   cmd->footer("Example: grundy bench");
-  cmd->callback([] { run_bench(long_run); });
+  cmd->callback([] { run_bench(long_run, filter); });
 }
 
 }  // namespace grundy::cli
