@@ -8,6 +8,7 @@
 
 #include "core/box.hpp"
 #include "core/errors.hpp"
+#include "core/huge_pages.hpp"
 #include "core/memo_solver.hpp"
 #include "core/mex.hpp"
 #include "core/progress.hpp"
@@ -24,7 +25,7 @@ namespace grundy::core {
 struct DenseTable {
   Box box;
   Evaluation eval = Evaluation::Grundy;
-  std::vector<Value> values;
+  ValueArray values;
 
   Value at(const Position& p) const { return values[box.index(p)]; }
 };
@@ -46,7 +47,7 @@ inline constexpr Value kUnreached = kNoValue - 2;  // outside the requested box,
 // one is an EngineError. A cell outside the requested box whose option leaves the box (or was
 // itself left unsolved for that reason) is not reachable from the requested box: kUnreached.
 template <Ruleset R>
-Value evaluate_cell(const R& rules, const Box& box, const std::vector<Value>& values, const Position& pos,
+Value evaluate_cell(const R& rules, const Box& box, const ValueArray& values, const Position& pos,
                     Evaluation eval, MexBuffer& mex, bool required) {
   bool any = false, any_p = false, escaped = false;
   mex.clear();

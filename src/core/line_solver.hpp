@@ -15,16 +15,17 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
+#include <cstdint>
 #include <exception>
 #include <mutex>
 #include <thread>
-#include <bit>
-#include <cstdint>
 #include <vector>
 
 #include "core/box.hpp"
 #include "core/dense_solver.hpp"
 #include "core/errors.hpp"
+#include "core/huge_pages.hpp"
 #include "core/progress.hpp"
 
 namespace grundy::core {
@@ -103,6 +104,8 @@ struct LineGame {
   int passes;
   bool pass_from_terminal;
   Included included;  // bool(const Position& base) : may a move land here?
+  // `included` is symmetric in the base coordinates (Nim): square boxes are swept by halves.
+  bool symmetric = false;
 };
 
 // Threads a parallel sweep uses: GRUNDY_THREADS if set (1..64), else the hardware's count.
@@ -110,46 +113,59 @@ int solver_threads();
 
 namespace detail {
 
-// One line's value set inside flat arrays: bits, full-word summary, first free value.
+// One line's value set inside flat arrays: bits, full-word summary, first free value. Word k
+// of the set lies at bits[k * stride] (summary word j at full[j * stride]): the row a thread
+// owns is contiguous (stride 1); the columns are stored word-major (stride = the number of
+// columns), so a row's sweep, which reads the same few words of neighbouring columns, streams
+// through memory instead of landing on a new set (and a new cache line) at every cell.
 struct LineRef {
   std::uint64_t* bits;
   std::uint64_t* full;
   std::uint64_t* first_free;
+  std::uint64_t stride;
 
-  void insert(Value v, std::uint64_t words) const {
+  std::uint64_t word(std::uint64_t k) const { return bits[k * stride]; }
+  std::uint64_t summary(std::uint64_t j) const { return full[j * stride]; }
+  [[gnu::always_inline]] void insert(Value v, std::uint64_t words) const {
     const std::uint64_t w = v / 64;
-    bits[w] |= std::uint64_t{1} << (v % 64);
-    if (bits[w] == ~std::uint64_t{0}) full[w / 64] |= std::uint64_t{1} << (w % 64);
+    std::uint64_t& b = bits[w * stride];
+    b |= std::uint64_t{1} << (v % 64);
+    if (b == ~std::uint64_t{0}) full[w / 64 * stride] |= std::uint64_t{1} << (w % 64);
     if (v == *first_free) {
       std::uint64_t fw = w;
-      while (fw < words && bits[fw] == ~std::uint64_t{0}) ++fw;
-      *first_free = fw * 64 + (fw < words ? static_cast<std::uint64_t>(std::countr_one(bits[fw])) : 0);
+      while (fw < words && word(fw) == ~std::uint64_t{0}) ++fw;
+      *first_free = fw * 64 + (fw < words ? static_cast<std::uint64_t>(std::countr_one(word(fw))) : 0);
     }
   }
 };
 
-// mex of two lines' union and one extra value (kNoValue: none).
-inline Value mex2(const LineRef& a, const LineRef& b, Value extra, std::uint64_t words) {
+// The values a cell may not take besides those on its lines, as 64-bit words (word(k): the
+// excluded values 64k..64k+63). OneValue: none (kNoValue) or one, the pass option's value.
+struct OneValue {
+  Value v = kNoValue;
+  std::uint64_t word(std::uint64_t k) const { return v / 64 == k ? std::uint64_t{1} << (v % 64) : 0; }
+};
+
+// mex of the union of two lines' sets and the extra values. Words marked full in either
+// summary are skipped 64 at a time without being read.
+template <class Extra>
+[[gnu::always_inline]] inline Value mex2(const LineRef& a, const LineRef& b, const Extra& extra, std::uint64_t words) {
   const std::uint64_t start = std::max(*a.first_free, *b.first_free);
   std::uint64_t k = start / 64;
   std::uint64_t below = (std::uint64_t{1} << (start % 64)) - 1;
+  auto used = [&](std::uint64_t i) { return a.word(i) | b.word(i) | extra.word(i); };
   // Dense stretches of the union are common (values just below the mex): test four words at
   // a time before looking at single words.
-  if (below == 0) {
-    while (k + 4 <= words && extra / 64 - k >= 4 &&
-           ((a.bits[k] | b.bits[k]) & (a.bits[k + 1] | b.bits[k + 1]) & (a.bits[k + 2] | b.bits[k + 2]) &
-            (a.bits[k + 3] | b.bits[k + 3])) == ~std::uint64_t{0})
-      k += 4;
-  }
+  if (below == 0)
+    while (k + 4 <= words && (used(k) & used(k + 1) & used(k + 2) & used(k + 3)) == ~std::uint64_t{0}) k += 4;
   while (k < words) {
-    const std::uint64_t full = (a.full[k / 64] | b.full[k / 64]) >> (k % 64);
+    const std::uint64_t full = (a.summary(k / 64) | b.summary(k / 64)) >> (k % 64);
     if (full & 1) {
       k += static_cast<std::uint64_t>(std::countr_one(full));
       below = 0;
       continue;
     }
-    std::uint64_t w = a.bits[k] | b.bits[k] | below;
-    if (extra / 64 == k) w |= std::uint64_t{1} << (extra % 64);
+    const std::uint64_t w = used(k) | below;
     if (w != ~std::uint64_t{0}) return static_cast<Value>(k * 64 + static_cast<std::uint64_t>(std::countr_one(w)));
     below = 0;
     ++k;
@@ -157,86 +173,13 @@ inline Value mex2(const LineRef& a, const LineRef& b, Value extra, std::uint64_t
   throw EngineError("line solver: value bound exceeded");
 }
 
-}  // namespace detail
-
-// The two-coordinate case, the hot one (two-heap Nim with a pass, Table 2 of the chocolate
-// paper, and the f(x,y) grids of three-coordinate games): rows along y, a persistent set per
-// column y and pass layer, every layer of a cell computed together for locality.
-//
-// Both cores: rows alternate between two threads in a pipeline. Cell (x, y) needs column y to
-// hold rows 0..x-1, so the thread on row x stays behind the one on row x-1, checking its
-// progress once per block of columns; each thread owns its row's sets.
-template <class Included>
-DenseTable solve_line_game_2d(const LineGame<Included>& g, const Box& box, int threads = solver_threads()) {
-  const std::uint64_t X = static_cast<std::uint64_t>(box.extent(0)), Y = static_cast<std::uint64_t>(box.extent(1));
-  const std::uint64_t L = g.passes > 0 ? static_cast<std::uint64_t>(box.extent(2)) : 1;
-  DenseTable t;
-  t.box = box;
-  t.eval = Evaluation::Grundy;
-  t.values.resize(X * Y * L);
-  const std::uint64_t W = (X + Y + 2 + 64) / 64, SW = (W + 63) / 64;
-  std::vector<std::uint64_t> col_bits(L * Y * W), col_full(L * Y * SW), col_ff(L * Y);
-  std::vector<std::uint8_t> col_any(Y, 0);
-  Value* const out = t.values.data();
-  constexpr std::uint64_t kBlock = 64;  // columns between progress checks
-  if (X < 4 * static_cast<std::uint64_t>(threads) || Y < 2 * kBlock) threads = 1;
-  // progress[r % threads] = cells of row r done; a thread publishes after each block.
-  std::vector<std::atomic<std::uint64_t>> progress(static_cast<std::size_t>(threads));
-  for (auto& p : progress) p.store(0);
-  std::atomic<bool> failed{false};
-
-  auto run_rows = [&](int tid) {
-    std::vector<std::uint64_t> row_bits(L * W), row_full(L * SW), row_ff(L);
-    Position c(2);
-    for (std::uint64_t x = static_cast<std::uint64_t>(tid); x < X; x += static_cast<std::uint64_t>(threads)) {
-      std::fill(row_bits.begin(), row_bits.end(), 0);
-      std::fill(row_full.begin(), row_full.end(), 0);
-      std::fill(row_ff.begin(), row_ff.end(), 0);
-      bool row_any = false;
-      c[0] = static_cast<std::int64_t>(x);
-      auto& prev_row = progress[static_cast<std::size_t>((x + static_cast<std::uint64_t>(threads) - 1) % static_cast<std::uint64_t>(threads))];
-      auto& mine = progress[static_cast<std::size_t>(tid)];
-      Value* cell = out + x * Y * L;
-      for (std::uint64_t y0 = 0; y0 < Y; y0 += kBlock) {
-        const std::uint64_t y1 = std::min(Y, y0 + kBlock);
-        if (threads > 1 && x > 0) {
-          // Row x-1 must be done up to y1 (its thread stores (x-1)*Y + columns done).
-          const std::uint64_t need = (x - 1) * Y + y1;
-          for (int spins = 0; prev_row.load(std::memory_order_acquire) < need; ++spins) {
-            if (failed.load(std::memory_order_relaxed)) return;
-            if (spins > 64) std::this_thread::yield();  // the other thread may not be running
-          }
-        }
-        for (std::uint64_t y = y0; y < y1; ++y) {
-          c[1] = static_cast<std::int64_t>(y);
-          const bool inc = g.included(c);
-          const bool has_move = row_any || col_any[y] != 0;
-          Value prev = kNoValue;
-          for (std::uint64_t l = 0; l < L; ++l) {
-            const detail::LineRef col{&col_bits[(l * Y + y) * W], &col_full[(l * Y + y) * SW], &col_ff[l * Y + y]};
-            const detail::LineRef row{&row_bits[l * W], &row_full[l * SW], &row_ff[l]};
-            const bool pass = l > 0 && (has_move || g.pass_from_terminal);
-            const Value v = detail::mex2(col, row, pass ? prev : kNoValue, W);
-            *cell++ = v;
-            prev = v;
-            if (inc) {
-              col.insert(v, W);
-              row.insert(v, W);
-            }
-          }
-          if (inc) {
-            col_any[y] = 1;
-            row_any = true;
-          }
-        }
-        mine.store(x * Y + y1, std::memory_order_release);
-        tick((y1 - y0) * L);
-      }
-    }
-  };
+// Runs body(tid) on `threads` threads (inline when 1); the first exception is rethrown here
+// after every thread has stopped, and sets `failed` so that waiting threads give up.
+template <class Body>
+void run_on_threads(int threads, std::atomic<bool>& failed, const Body& body) {
   if (threads == 1) {
-    run_rows(0);
-    return t;
+    body(0);
+    return;
   }
   std::vector<std::thread> pool;
   std::exception_ptr error;
@@ -244,7 +187,7 @@ DenseTable solve_line_game_2d(const LineGame<Included>& g, const Box& box, int t
   for (int tid = 0; tid < threads; ++tid)
     pool.emplace_back([&, tid] {
       try {
-        run_rows(tid);
+        body(tid);
       } catch (...) {
         std::lock_guard<std::mutex> lock(error_mutex);
         if (!error) error = std::current_exception();
@@ -253,6 +196,142 @@ DenseTable solve_line_game_2d(const LineGame<Included>& g, const Box& box, int t
     });
   for (auto& th : pool) th.join();
   if (error) std::rethrow_exception(error);
+}
+
+}  // namespace detail
+
+// The 2-D line sweep, the hot kernel: two-heap Nim with a pass (Table 2 of the chocolate
+// paper) and the f(x,y) grids of three-coordinate games (unique completion, issue 4). Cell
+// (x, y) of layer l gets
+//     mex(row x's set U column y's set U extra_at(x, y, l, prev, has_move))
+// where row x's set holds the layer-l values of the included cells (x, y'), y' < y, column y's
+// those of (x', y), x' < x, prev is the cell's value one layer down (kNoValue on layer 0) and
+// has_move says whether the cell has an included cell below it on a line. Values go to
+// out[(x * Y + y) * L + l]; every value is below `bound`.
+//
+// Symmetric (X == Y, included and extra_at symmetric in x and y): only y <= x is swept and the
+// rest mirrored. Column y then starts as row y's final set (by symmetry the values of (x', y),
+// x' <= y), and the diagonal cell's column set is its row set.
+//
+// Both cores: rows alternate between threads in a pipeline. Cell (x, y) needs column y to
+// hold rows 0..x-1, so the thread on row x stays behind the one on row x-1, checking its
+// progress once per block of columns; each thread owns its row's sets.
+template <class Included, class ExtraAt>
+void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint64_t bound, bool symmetric,
+                    const Included& included, const ExtraAt& extra_at, Value* out, int threads = solver_threads()) {
+  if (symmetric && X != Y) throw EngineError("sweep_lines_2d: a symmetric sweep needs a square box");
+  const std::uint64_t W = bound / 64 + 1, SW = (W + 63) / 64;
+  // Word k of column y, layer l, at col_bits[(l * W + k) * Y + y]; summaries likewise.
+  HugeVector<std::uint64_t> col_bits(L * W * Y), col_full(L * SW * Y), col_ff(L * Y);
+  std::vector<std::uint8_t> col_any(Y, 0);
+  constexpr std::uint64_t kBlock = 64;  // columns between progress checks
+  if (X < 4 * static_cast<std::uint64_t>(threads) || Y < 2 * kBlock) threads = 1;
+  const auto T = static_cast<std::uint64_t>(threads);
+  // progress[r % threads] = r * Y + the columns of row r done (a finished row counts Y); a
+  // thread publishes after each block.
+  std::vector<std::atomic<std::uint64_t>> progress(T);
+  for (auto& p : progress) p.store(0);
+  std::atomic<bool> failed{false};
+
+  detail::run_on_threads(threads, failed, [&](int tid) {
+    std::vector<std::uint64_t> row_bits(L * W), row_full(L * SW), row_ff(L);
+    Position c(2);
+    for (std::uint64_t x = static_cast<std::uint64_t>(tid); x < X; x += T) {
+      std::fill(row_bits.begin(), row_bits.end(), 0);
+      std::fill(row_full.begin(), row_full.end(), 0);
+      std::fill(row_ff.begin(), row_ff.end(), 0);
+      bool row_any = false;
+      c[0] = static_cast<std::int64_t>(x);
+      const auto& prev_row = progress[(x + T - 1) % T];
+      auto& mine = progress[x % T];
+      const std::uint64_t end = symmetric ? x + 1 : Y;
+      Value* cell = out + x * Y * L;
+      for (std::uint64_t y0 = 0; y0 < end; y0 += kBlock) {
+        const std::uint64_t y1 = std::min(end, y0 + kBlock);
+        if (T > 1 && x > 0) {
+          // Row x-1 must be done below column y1; a symmetric row x reaching column x-1 also
+          // needs that column built from row x-1's set, which happens when that row ends.
+          const std::uint64_t need = symmetric && y1 >= x ? x * Y : (x - 1) * Y + y1;
+          for (int spins = 0; prev_row.load(std::memory_order_acquire) < need; ++spins) {
+            if (failed.load(std::memory_order_relaxed)) return;
+            if (spins > 64) std::this_thread::yield();  // the other thread may not be running
+          }
+        }
+        for (std::uint64_t y = y0; y < y1; ++y) {
+          c[1] = static_cast<std::int64_t>(y);
+          const bool diagonal = symmetric && y == x;
+          const bool inc = included(static_cast<const Position&>(c));
+          const bool has_move = row_any || col_any[y] != 0;
+          Value prev = kNoValue;
+          for (std::uint64_t l = 0; l < L; ++l) {
+            const detail::LineRef row{&row_bits[l * W], &row_full[l * SW], &row_ff[l], 1};
+            const detail::LineRef col =
+                diagonal ? row
+                         : detail::LineRef{&col_bits[l * W * Y + y], &col_full[l * SW * Y + y], &col_ff[l * Y + y], Y};
+            const Value v = detail::mex2(col, row, extra_at(x, y, l, prev, has_move), W);
+            *cell++ = v;
+            prev = v;
+            if (inc) {
+              if (!diagonal) col.insert(v, W);
+              row.insert(v, W);
+            }
+          }
+          if (inc) {
+            if (!diagonal) col_any[y] = 1;
+            row_any = true;
+          }
+        }
+        tick((y1 - y0) * L);
+        if (symmetric && y1 == end) {
+          // Column x from here on: the values of (x', x), x' <= x, which are row x's.
+          for (std::uint64_t l = 0; l < L; ++l) {
+            for (std::uint64_t k = 0; k < W; ++k) col_bits[(l * W + k) * Y + x] = row_bits[l * W + k];
+            for (std::uint64_t j = 0; j < SW; ++j) col_full[(l * SW + j) * Y + x] = row_full[l * SW + j];
+            col_ff[l * Y + x] = row_ff[l];
+          }
+          col_any[x] = row_any ? 1 : 0;
+          mine.store((x + 1) * Y, std::memory_order_release);
+        } else {
+          mine.store(x * Y + y1, std::memory_order_release);
+        }
+      }
+    }
+  });
+  if (!symmetric) return;
+  // The upper triangle from the lower, in tiles so that both sides stay in cache.
+  constexpr std::uint64_t kTile = 64;
+  detail::run_on_threads(threads, failed, [&](int tid) {
+    for (std::uint64_t x0 = static_cast<std::uint64_t>(tid) * kTile; x0 < X; x0 += T * kTile) {
+      const std::uint64_t x1 = std::min(X, x0 + kTile);
+      for (std::uint64_t y0 = 0; y0 < x1; y0 += kTile) {
+        const std::uint64_t y1 = std::min(x1, y0 + kTile);
+        for (std::uint64_t x = x0; x < x1; ++x)
+          for (std::uint64_t y = y0; y < std::min(y1, x); ++y)
+            std::copy_n(out + (x * Y + y) * L, L, out + (y * Y + x) * L);
+      }
+      tick((x1 - x0) * ((x0 + x1) / 2) * L);
+    }
+  });
+}
+
+// The two-coordinate line game: every layer of a cell computed together for locality; the
+// pass option is the cell one layer down. Symmetric sweeps for rulesets that are (Nim, Nim
+// with passes) when the box is square.
+template <class Included>
+DenseTable solve_line_game_2d(const LineGame<Included>& g, const Box& box, bool symmetric,
+                              int threads = solver_threads()) {
+  const std::uint64_t X = static_cast<std::uint64_t>(box.extent(0)), Y = static_cast<std::uint64_t>(box.extent(1));
+  const std::uint64_t L = g.passes > 0 ? static_cast<std::uint64_t>(box.extent(2)) : 1;
+  DenseTable t;
+  t.box = box;
+  t.eval = Evaluation::Grundy;
+  t.values.resize(X * Y * L);
+  const bool ptf = g.pass_from_terminal;
+  auto pass = [ptf](std::uint64_t, std::uint64_t, std::uint64_t l, Value prev, bool has_move) {
+    return detail::OneValue{l > 0 && (has_move || ptf) ? prev : kNoValue};
+  };
+  // A cell has at most X + Y line options and one pass.
+  sweep_lines_2d(X, Y, L, X + Y + 2, symmetric && X == Y, g.included, pass, t.values.data(), threads);
   return t;
 }
 
@@ -262,7 +341,7 @@ DenseTable solve_line_game_2d(const LineGame<Included>& g, const Box& box, int t
 template <class Included>
 DenseTable solve_line_game(const LineGame<Included>& g, const Box& box, Evaluation eval) {
   const int n = g.base_arity;
-  if (n == 2 && eval == Evaluation::Grundy) return solve_line_game_2d(g, box);
+  if (n == 2 && eval == Evaluation::Grundy) return solve_line_game_2d(g, box, g.symmetric);
   const auto un = static_cast<std::size_t>(n);
   const std::uint64_t layers = g.passes > 0 ? static_cast<std::uint64_t>(box.extent(n)) : 1;
   DenseTable t;
@@ -284,7 +363,8 @@ DenseTable solve_line_game(const LineGame<Included>& g, const Box& box, Evaluati
     stride[i] = s;
     s *= static_cast<std::uint64_t>(base_extent[static_cast<int>(i)]);
   }
-  for (std::size_t i = 0; i < un; ++i) lines[i] = base_cells / static_cast<std::uint64_t>(base_extent[static_cast<int>(i)]);
+  for (std::size_t i = 0; i < un; ++i)
+    lines[i] = base_cells / static_cast<std::uint64_t>(base_extent[static_cast<int>(i)]);
   auto line_of = [&](std::uint64_t idx, std::size_t i) {
     const std::uint64_t s = stride[i], span = s * static_cast<std::uint64_t>(base_extent[static_cast<int>(i)]);
     return idx / span * s + idx % s;

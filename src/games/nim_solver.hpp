@@ -15,7 +15,7 @@ namespace grundy::games {
 
 inline std::optional<core::DenseTable> fast_solve(const Nim& nim, const core::Box& box, core::Evaluation eval) {
   auto all = [](const core::Position&) { return true; };
-  return core::solve_line_game(core::LineGame<decltype(all)>{nim.arity(), 0, false, all}, box, eval);
+  return core::solve_line_game(core::LineGame<decltype(all)>{nim.arity(), 0, false, all, true}, box, eval);
 }
 
 inline std::optional<core::DenseTable> fast_solve(const transforms::Forbid<Nim>& g, const core::Box& box,
@@ -28,15 +28,15 @@ inline std::optional<core::DenseTable> fast_solve(const transforms::WithPass<Nim
                                                   core::Evaluation eval) {
   auto all = [](const core::Position&) { return true; };
   return core::solve_line_game(
-      core::LineGame<decltype(all)>{g.base().arity(), g.passes(), g.from_terminal(), all}, box, eval);
+      core::LineGame<decltype(all)>{g.base().arity(), g.passes(), g.from_terminal(), all, true}, box, eval);
 }
 
 inline std::optional<core::DenseTable> fast_solve(const transforms::WithPass<transforms::Forbid<Nim>>& g,
                                                   const core::Box& box, core::Evaluation eval) {
   const auto& f = g.base();
   auto allowed = [&f](const core::Position& p) { return !f.forbidden(p); };
-  return core::solve_line_game(
-      core::LineGame<decltype(allowed)>{f.arity(), g.passes(), g.from_terminal(), allowed}, box, eval);
+  return core::solve_line_game(core::LineGame<decltype(allowed)>{f.arity(), g.passes(), g.from_terminal(), allowed},
+                               box, eval);
 }
 
 }  // namespace grundy::games
