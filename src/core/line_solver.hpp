@@ -113,22 +113,26 @@ int solver_threads();
 
 namespace detail {
 
-// One line's value set inside flat arrays: bits, full-word summary, first free value. Word k
-// of the set lies at bits[k * stride] (summary word j at full[j * stride]): the row a thread
-// owns is contiguous (stride 1); the columns are stored word-major (stride = the number of
-// columns), so a row's sweep, which reads the same few words of neighbouring columns, streams
-// through memory instead of landing on a new set (and a new cache line) at every cell.
+// One line's value set inside flat arrays: bits, full-word summary, first free value. The
+// words come in groups of kGroup adjacent words (one cache line); group g of the set starts at
+// bits[g * group_stride], summary word j lies at full[j * stride]. The row a thread owns is
+// contiguous (stride 1, group_stride kGroup). The columns are stored group-major (stride = the
+// number of columns): a row's sweep reads the same few groups of neighbouring columns, so it
+// streams through memory, and a run of dense words in one column is one cache line, not one
+// line per word.
 struct LineRef {
+  static constexpr std::uint64_t kGroup = 8;
   std::uint64_t* bits;
   std::uint64_t* full;
   std::uint64_t* first_free;
   std::uint64_t stride;
 
-  std::uint64_t word(std::uint64_t k) const { return bits[k * stride]; }
+  std::uint64_t& at(std::uint64_t k) const { return bits[k / kGroup * kGroup * stride + k % kGroup]; }
+  std::uint64_t word(std::uint64_t k) const { return at(k); }
   std::uint64_t summary(std::uint64_t j) const { return full[j * stride]; }
   [[gnu::always_inline]] void insert(Value v, std::uint64_t words) const {
     const std::uint64_t w = v / 64;
-    std::uint64_t& b = bits[w * stride];
+    std::uint64_t& b = at(w);
     b |= std::uint64_t{1} << (v % 64);
     if (b == ~std::uint64_t{0}) full[w / 64 * stride] |= std::uint64_t{1} << (w % 64);
     if (v == *first_free) {
@@ -220,8 +224,10 @@ template <class Included, class ExtraAt>
 void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint64_t bound, bool symmetric,
                     const Included& included, const ExtraAt& extra_at, Value* out, int threads = solver_threads()) {
   if (symmetric && X != Y) throw EngineError("sweep_lines_2d: a symmetric sweep needs a square box");
-  const std::uint64_t W = bound / 64 + 1, SW = (W + 63) / 64;
-  // Word k of column y, layer l, at col_bits[(l * W + k) * Y + y]; summaries likewise.
+  constexpr std::uint64_t G = detail::LineRef::kGroup;
+  const std::uint64_t W = (bound / 64 + G) / G * G, SW = (W + 63) / 64;
+  // Word k of column y, layer l, at col_bits[l * W * Y + (k / G * Y + y) * G + k % G]; summary
+  // word j at col_full[(l * SW + j) * Y + y].
   HugeVector<std::uint64_t> col_bits(L * W * Y), col_full(L * SW * Y), col_ff(L * Y);
   std::vector<std::uint8_t> col_any(Y, 0);
   constexpr std::uint64_t kBlock = 64;  // columns between progress checks
@@ -265,9 +271,9 @@ void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint
           Value prev = kNoValue;
           for (std::uint64_t l = 0; l < L; ++l) {
             const detail::LineRef row{&row_bits[l * W], &row_full[l * SW], &row_ff[l], 1};
-            const detail::LineRef col =
-                diagonal ? row
-                         : detail::LineRef{&col_bits[l * W * Y + y], &col_full[l * SW * Y + y], &col_ff[l * Y + y], Y};
+            const detail::LineRef col = diagonal ? row
+                                                 : detail::LineRef{&col_bits[l * W * Y + y * G],
+                                                                   &col_full[l * SW * Y + y], &col_ff[l * Y + y], Y};
             const Value v = detail::mex2(col, row, extra_at(x, y, l, prev, has_move), W);
             *cell++ = v;
             prev = v;
@@ -285,7 +291,8 @@ void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint
         if (symmetric && y1 == end) {
           // Column x from here on: the values of (x', x), x' <= x, which are row x's.
           for (std::uint64_t l = 0; l < L; ++l) {
-            for (std::uint64_t k = 0; k < W; ++k) col_bits[(l * W + k) * Y + x] = row_bits[l * W + k];
+            for (std::uint64_t k = 0; k < W; ++k)
+              col_bits[l * W * Y + (k / G * Y + x) * G + k % G] = row_bits[l * W + k];
             for (std::uint64_t j = 0; j < SW; ++j) col_full[(l * SW + j) * Y + x] = row_full[l * SW + j];
             col_ff[l * Y + x] = row_ff[l];
           }
