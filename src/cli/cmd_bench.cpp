@@ -2,6 +2,10 @@
 // It prints, last, the positions computed, a signature (a hash of every value computed), the
 // time and the rate. The signature changes only when behaviour changes; tests/cli/bench_test.cpp
 // holds it to bench/signature.txt.
+//
+// --memo (implied by --long) also runs each job at a smaller size twice in the same process,
+// by its fast path and by the generic memoised solver (core::MemoSolver, what a hand-written
+// script does), checks that they agree position by position and prints the ratio of times.
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -9,48 +13,58 @@
 #include "cli/game_options.hpp"
 #include "core/memory.hpp"
 #include "core/solve.hpp"
+#include "games/fts_solver.hpp"
+#include "games/nim_solver.hpp"
 
 namespace grundy::cli {
 
 namespace {
 
+// Table: every cell of the box, by solve_guarded. The f jobs: the P-positions of a
+// three-coordinate game with every coordinate below extent[0], by unique completion on an
+// N x N grid (three-heap Nim with a pass at p = 1; three-pile FTS Nim outside S).
+enum class JobKind { Table, NimPassF, FtsF };
+
 struct BenchJob {
   std::string spec;                  // a GAME spec
-  std::vector<std::int64_t> extent;  // the box
+  std::vector<std::int64_t> extent;  // the box (f jobs: {N})
   core::Evaluation eval;
+  std::vector<std::int64_t> memo_extent;  // the --memo comparison's box
+  JobKind kind = JobKind::Table;
 };
 
 // The default jobs run in a few seconds; --long adds the figures of issue 4's table.
 std::vector<BenchJob> bench_jobs(bool long_run) {
   using E = core::Evaluation;
   std::vector<BenchJob> jobs = {
-      {"nim -p heaps=3", {96, 96, 96}, E::Grundy},
-      {"nim -p heaps=2 --pass", {1024, 1024, 2}, E::Grundy},
-      {"nim -p heaps=3 --pass", {48, 48, 48, 2}, E::Grundy},
-      {"nim -p heaps=3 --passes 2", {24, 24, 24, 3}, E::Grundy},
-      {"nim -p heaps=3 --forbid 'total % 5 == 0'", {64, 64, 64}, E::NormalOutcome},
-      {"nim -p heaps=2 --forbid 'total in {0,1}' --pass", {512, 512, 2}, E::Grundy},
-      {"nim -p heaps=4", {20, 20, 20, 20}, E::MisereOutcome},
-      {"subtraction -p set=2,12,14 --pass", {200000, 2}, E::Grundy},
-      {"subtraction -p set=1,3,4 --pass-from-terminal --pass", {100000, 2}, E::MisereOutcome},
-      {"sum -p 'a=subtraction -p set=1,2' -p 'b=nim -p heaps=1' --pass", {256, 256, 2}, E::Grundy},
-      {"fts -p piles=3 -p d=5", {128, 128, 128}, E::NormalOutcome},
-      {"fts -p piles=2 -p 'S=total in {0,1}'", {256, 256}, E::Grundy},
-      {"chocolate -p F=z/2 --pass", {64, 64, 64, 2}, E::Grundy},
-      {"chocolate -p F=(x+z)/3", {48, 48, 48}, E::Grundy},
-      {"chocolate2 -p h=z/2 --pass", {512, 512, 2}, E::Grundy},
-      {"knight", {1024, 1024}, E::Grundy},
-      {"queen", {512, 512}, E::Grundy},
-      {"king --pass", {256, 256, 2}, E::Grundy},
-      {"leaper -p moves=-3:1,1:-3,-2:-2", {512, 512}, E::Grundy},
+      {"nim -p heaps=3", {96, 96, 96}, E::Grundy, {24, 24, 24}},
+      {"nim -p heaps=2 --pass", {1024, 1024, 2}, E::Grundy, {128, 128, 2}},
+      {"nim -p heaps=3 --pass", {48, 48, 48, 2}, E::Grundy, {16, 16, 16, 2}},
+      {"nim -p heaps=3 --passes 2", {24, 24, 24, 3}, E::Grundy, {12, 12, 12, 3}},
+      {"nim -p heaps=3 --forbid 'total % 5 == 0'", {64, 64, 64}, E::NormalOutcome, {20, 20, 20}},
+      {"nim -p heaps=2 --forbid 'total in {0,1}' --pass", {512, 512, 2}, E::Grundy, {96, 96, 2}},
+      {"nim -p heaps=4", {20, 20, 20, 20}, E::MisereOutcome, {8, 8, 8, 8}},
+      {"subtraction -p set=2,12,14 --pass", {200000, 2}, E::Grundy, {20000, 2}},
+      {"subtraction -p set=1,3,4 --pass-from-terminal --pass", {100000, 2}, E::MisereOutcome, {20000, 2}},
+      {"sum -p 'a=subtraction -p set=1,2' -p 'b=nim -p heaps=1' --pass", {256, 256, 2}, E::Grundy, {64, 64, 2}},
+      {"fts -p piles=3 -p d=5", {128, 128, 128}, E::NormalOutcome, {20, 20, 20}},
+      {"fts -p piles=2 -p 'S=total in {0,1}'", {256, 256}, E::Grundy, {96, 96}},
+      {"chocolate -p F=z/2 --pass", {64, 64, 64, 2}, E::Grundy, {16, 16, 16, 2}},
+      {"chocolate -p F=(x+z)/3", {48, 48, 48}, E::Grundy, {16, 16, 16}},
+      {"chocolate2 -p h=z/2 --pass", {512, 512, 2}, E::Grundy, {96, 96, 2}},
+      {"knight", {1024, 1024}, E::Grundy, {256, 256}},
+      {"queen", {512, 512}, E::Grundy, {64, 64}},
+      {"king --pass", {256, 256, 2}, E::Grundy, {96, 96, 2}},
+      {"leaper -p moves=-3:1,1:-3,-2:-2", {512, 512}, E::Grundy, {128, 128}},
   };
   if (long_run) {
-    jobs.push_back({"nim -p heaps=2 --pass", {4096, 4096, 2}, E::Grundy});
-    jobs.push_back({"nim -p heaps=2 --pass", {32768, 32768, 2}, E::Grundy});
-    jobs.push_back({"knight", {8192, 8192}, E::Grundy});
-    jobs.push_back({"chocolate -p F=z/2 --pass", {512, 256, 512, 2}, E::Grundy});
-    jobs.push_back({"fts -p piles=3 -p d=5", {4096, 4096, 4096}, E::NormalOutcome});
-    jobs.push_back({"subtraction -p set=2,12,14 --pass", {100000000, 2}, E::Grundy});
+    jobs.push_back({"nim -p heaps=2 --pass", {4096, 4096, 2}, E::Grundy, {192, 192, 2}});
+    jobs.push_back({"nim -p heaps=2 --pass", {32768, 32768, 2}, E::Grundy, {192, 192, 2}});
+    jobs.push_back({"knight", {8192, 8192}, E::Grundy, {1024, 1024}});
+    jobs.push_back({"chocolate -p F=z/2 --pass", {512, 256, 512, 2}, E::Grundy, {32, 16, 32, 2}});
+    jobs.push_back({"nim -p heaps=3 --pass", {16384}, E::NormalOutcome, {32}, JobKind::NimPassF});
+    jobs.push_back({"fts -p piles=3 -p d=5", {4096}, E::NormalOutcome, {32}, JobKind::FtsF});
+    jobs.push_back({"subtraction -p set=2,12,14 --pass", {1000000000, 2}, E::Grundy, {100000, 2}});
   }
   return jobs;
 }
@@ -59,6 +73,7 @@ std::vector<BenchJob> bench_jobs(bool long_run) {
 std::string job_label(const BenchJob& j) {
   std::string box;
   for (auto e : j.extent) box += (box.empty() ? "" : "x") + std::to_string(e);
+  if (j.kind != JobKind::Table) box = "P-positions<" + box;
   return j.spec + " " + box;
 }
 
@@ -73,7 +88,110 @@ struct Signature {
   }
 };
 
-void run_bench(bool long_run, const std::string& filter) {
+double ms_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+// One job's answer: every value computed (the f grid for f jobs), and how many P-positions
+// the f grid stands for.
+struct JobResult {
+  core::ValueArray values;
+  std::uint64_t p_positions = 0;
+};
+
+JobResult run_job(const BenchJob& job, const std::vector<std::int64_t>& extent) {
+  JobResult r;
+  const std::int64_t n = extent[0];
+  switch (job.kind) {
+    case JobKind::Table: {
+      const core::Game game = games::make_game(games::parse_game_spec(job.spec));
+      core::Position e;
+      for (auto v : extent) e.push_back(v);
+      r.values = core::solve_guarded(game, core::Box(e), job.eval, core::default_memory_limit()).values;
+      return r;
+    }
+    case JobKind::NimPassF: {
+      core::ensure_fits(games::nim_pass_f_grid_bytes(n), core::default_memory_limit(), "the f grid of " + job.spec);
+      r.values = std::move(games::nim_pass_f_grid(n).f);
+      break;
+    }
+    case JobKind::FtsF: {
+      const games::FtsNim rules = games::FtsNim::multiples_of(3, 5);
+      core::ensure_fits(games::fts_f_grid_bytes(rules, n), core::default_memory_limit(), "the f grid of " + job.spec);
+      r.values = std::move(games::fts_f_grid(rules, n).f);
+      break;
+    }
+  }
+  for (core::Value f : r.values) r.p_positions += f < static_cast<core::Value>(n) ? 1 : 0;
+  return r;
+}
+
+// The job at memo_extent by its fast path and by the memo solver: times and agreement.
+void compare_with_memo(const BenchJob& job) {
+  const auto& ext = job.memo_extent;
+  auto start = std::chrono::steady_clock::now();
+  const JobResult fast = run_job(job, ext);
+  const double fast_ms = ms_since(start);
+  start = std::chrono::steady_clock::now();
+  std::uint64_t positions = 0, disagree = 0;
+  if (job.kind == JobKind::Table) {
+    const core::Game game = games::make_game(games::parse_game_spec(job.spec));
+    core::Position e;
+    for (auto v : ext) e.push_back(v);
+    const core::Box box(e);
+    const core::DenseTable table = game.solve_dense(box, job.eval);  // for the agreement check, untimed below
+    start = std::chrono::steady_clock::now();
+    // Cells that are not positions of the game (a chocolate bar's y above F(x, z)) are skipped.
+    const auto memo = game.make_solver(job.eval);
+    std::vector<core::Value> got;
+    got.reserve(box.count());
+    core::Position p(box.arity());
+    do got.push_back(game.check(p).empty() ? memo->value(p) : core::kNoValue);
+    while (box.next(p));
+    const double memo_ms = ms_since(start);
+    std::uint64_t i = 0;
+    p = core::Position(box.arity());
+    do {
+      const core::Value v = got[i++];
+      positions += v != core::kNoValue ? 1 : 0;
+      disagree += v != core::kNoValue && v != table.at(p) ? 1 : 0;
+    } while (box.next(p));
+    std::printf("  memo %-55s %-16s %9.1f ms  fast %9.3f ms  ratio %8.0fx  %s\n", job.spec.c_str(),
+                box.to_string().c_str(), memo_ms, fast_ms, memo_ms / fast_ms, disagree == 0 ? "agree" : "DISAGREE");
+  } else {
+    // The same question, every P-position with all coordinates below n, asked of the memo
+    // solver position by position (the pass layer p = 1 for Nim; outside S for FTS).
+    const std::int64_t n = ext[0];
+    const bool nim = job.kind == JobKind::NimPassF;
+    const core::Game game = games::make_game(games::parse_game_spec(job.spec));
+    const games::FtsNim fts = games::FtsNim::multiples_of(3, 5);
+    const auto memo = game.make_solver(job.eval);
+    std::vector<std::uint8_t> p_found;
+    for (std::int64_t x = 0; x < n; ++x)
+      for (std::int64_t y = 0; y < n; ++y)
+        for (std::int64_t z = 0; z < n; ++z) {
+          const core::Position pos = nim ? core::Position{x, y, z, 1} : core::Position{x, y, z};
+          p_found.push_back(memo->value(pos) == 0 && (nim || !fts.forbidden(pos)) ? 1 : 0);
+        }
+    const double memo_ms = ms_since(start);
+    positions = p_found.size();
+    for (std::int64_t x = 0; x < n; ++x)
+      for (std::int64_t y = 0; y < n; ++y)
+        for (std::int64_t z = 0; z < n; ++z)
+          disagree += (p_found[static_cast<std::size_t>((x * n + y) * n + z)] != 0) !=
+                              (fast.values[static_cast<std::size_t>(x * n + y)] == static_cast<core::Value>(z))
+                          ? 1
+                          : 0;
+    std::printf("  memo %-55s %-16s %9.1f ms  fast %9.3f ms  ratio %8.0fx  %s\n", job.spec.c_str(),
+                ("P<" + std::to_string(n)).c_str(), memo_ms, fast_ms, memo_ms / fast_ms,
+                disagree == 0 ? "agree" : "DISAGREE");
+  }
+  if (disagree != 0)
+    throw core::EngineError("bench: the fast path and the memo solver disagree on " + std::to_string(disagree) +
+                            " of " + std::to_string(positions) + " positions of " + job.spec);
+}
+
+void run_bench(bool long_run, bool memo, const std::string& filter) {
   Signature sig;
   std::uint64_t positions = 0;
   double total_ms = 0;
@@ -83,20 +201,23 @@ void run_bench(bool long_run, const std::string& filter) {
     if (jobs.empty()) throw core::UserError("--filter '" + filter + "': no bench job's game or box contains it");
   }
   for (const BenchJob& job : jobs) {
-    const core::Game game = games::make_game(games::parse_game_spec(job.spec));
-    core::Position e;
-    for (auto v : job.extent) e.push_back(v);
     const auto start = std::chrono::steady_clock::now();
-    const core::DenseTable t = core::solve_guarded(game, core::Box(e), job.eval, core::default_memory_limit());
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const JobResult r = run_job(job, job.extent);
+    const double ms = ms_since(start);
     Signature job_sig;
-    for (core::Value v : t.values) job_sig.add(v);
+    for (core::Value v : r.values) job_sig.add(v);
     sig.add(job_sig.h);
     sig.add(job_sig.h >> 32);
-    positions += t.values.size();
+    positions += r.values.size();
     total_ms += ms;
-    std::printf("%-62s %-16s %12llu positions %9.1f ms %7.2f ns/pos\n", job.spec.c_str(), t.box.to_string().c_str(),
-                static_cast<unsigned long long>(t.values.size()), ms, ms * 1e6 / static_cast<double>(t.values.size()));
+    std::string box = job_label(job).substr(job.spec.size() + 1);
+    if (job.kind != JobKind::Table) box += " (" + std::to_string(r.p_positions) + " P)";
+    std::printf("%-62s %-16s %12llu %s %9.1f ms %7.2f ns/pos\n", job.spec.c_str(), box.c_str(),
+                static_cast<unsigned long long>(r.values.size()),
+                job.kind == JobKind::Table ? "positions" : "f cells  ", ms,
+                ms * 1e6 / static_cast<double>(r.values.size()));
+    std::fflush(stdout);
+    if (memo || long_run) compare_with_memo(job);
   }
   std::printf("\nPositions: %llu\nSignature: %016llx\nTime (ms): %.0f\nPositions/s: %.0f\n",
               static_cast<unsigned long long>(positions), static_cast<unsigned long long>(sig.h), total_ms,
@@ -106,13 +227,16 @@ void run_bench(bool long_run, const std::string& filter) {
 }  // namespace
 
 void add_bench_command(CLI::App& app) {
-  static bool long_run = false;
+  static bool long_run = false, memo = false;
   static std::string filter;
   auto* cmd = app.add_subcommand("bench", "run the fixed benchmark jobs; prints a signature of every value computed");
-  cmd->add_flag("--long", long_run, "add the large jobs of the performance table (minutes, several GiB)");
+  cmd->add_flag("--long", long_run,
+                "add the large jobs of the performance table (minutes, several GiB); implies --memo");
+  cmd->add_flag("--memo", memo,
+                "also time each job against the generic memo solver at a smaller size, and check they agree");
   cmd->add_option("--filter", filter, "only the jobs whose game spec or box (e.g. 4096x4096x2) contains TEXT");
   cmd->footer("Example: grundy bench");
-  cmd->callback([] { run_bench(long_run, filter); });
+  cmd->callback([] { run_bench(long_run, memo, filter); });
 }
 
 }  // namespace grundy::cli

@@ -44,7 +44,7 @@ void run_fts_f(const FtsFOptions& o) {
   const games::FtsNim rules = parse_rules(o.params);
   const std::uint64_t limit =
       o.max_memory.empty() ? core::default_memory_limit() : core::parse_memory_size(o.max_memory);
-  core::ensure_fits(games::fts_f_grid_bytes(o.size), limit,
+  core::ensure_fits(games::fts_f_grid_bytes(rules, o.size), limit,
                     "the f grid of " + rules.name() + " for x, y < " + std::to_string(o.size));
   const games::FtsFGrid g = games::fts_f_grid(rules, o.size);
   const std::int64_t n = g.size;

@@ -114,14 +114,14 @@ int solver_threads();
 namespace detail {
 
 // One line's value set inside flat arrays: bits, full-word summary, first free value. The
-// words come in groups of kGroup adjacent words (one cache line); group g of the set starts at
+// words come in groups of kGroup adjacent words (half a cache line); group g of the set starts at
 // bits[g * group_stride], summary word j lies at full[j * stride]. The row a thread owns is
 // contiguous (stride 1, group_stride kGroup). The columns are stored group-major (stride = the
 // number of columns): a row's sweep reads the same few groups of neighbouring columns, so it
 // streams through memory, and a run of dense words in one column is one cache line, not one
 // line per word.
 struct LineRef {
-  static constexpr std::uint64_t kGroup = 8;
+  static constexpr std::uint64_t kGroup = 4;
   std::uint64_t* bits;
   std::uint64_t* full;
   std::uint64_t* first_free;
@@ -148,6 +148,18 @@ struct LineRef {
 struct OneValue {
   Value v = kNoValue;
   std::uint64_t word(std::uint64_t k) const { return v / 64 == k ? std::uint64_t{1} << (v % 64) : 0; }
+};
+
+// Excluded values read off a packed bitset at an offset: value z is excluded when bit
+// offset + z is set (FTS Nim: z with x + y + z in S, the bitset over totals). `bits` must hold
+// one word past the last one read.
+struct BitsetWindow {
+  const std::uint64_t* bits;
+  std::uint64_t offset;
+  std::uint64_t word(std::uint64_t k) const {
+    const std::uint64_t o = offset + 64 * k, i = o / 64, s = o % 64;
+    return s == 0 ? bits[i] : (bits[i] >> s) | (bits[i + 1] << (64 - s));
+  }
 };
 
 // mex of the union of two lines' sets and the extra values. Words marked full in either
@@ -314,7 +326,7 @@ void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint
         const std::uint64_t y1 = std::min(x1, y0 + kTile);
         for (std::uint64_t x = x0; x < x1; ++x)
           for (std::uint64_t y = y0; y < std::min(y1, x); ++y)
-            std::copy_n(out + (x * Y + y) * L, L, out + (y * Y + x) * L);
+            for (std::uint64_t l = 0; l < L; ++l) out[(y * Y + x) * L + l] = out[(x * Y + y) * L + l];
       }
       tick((x1 - x0) * ((x0 + x1) / 2) * L);
     }

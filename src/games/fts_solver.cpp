@@ -2,6 +2,8 @@
 
 #include <bit>
 
+#include "core/line_solver.hpp"
+
 namespace grundy::games {
 
 FtsOutcomes solve_fts_outcomes(const FtsNim& rules, const core::Box& box) {
@@ -26,6 +28,8 @@ struct ValueSet {
   }
 };
 
+constexpr std::int64_t kSlack = 65536;  // f(x,y) <= x + y + 1 + kSlack, else S leaves too few totals
+
 void require_three_piles(const FtsNim& rules) {
   if (rules.piles() != 3)
     throw core::UserError("f(x,y) is defined for three piles (Theorem 4.1 of the FTS paper); " + rules.name() +
@@ -34,20 +38,59 @@ void require_three_piles(const FtsNim& rules) {
 
 }  // namespace
 
-std::uint64_t fts_f_grid_bytes(std::int64_t size) {
-  const auto n = static_cast<std::uint64_t>(size);
-  if (n > (std::uint64_t{1} << 28)) return UINT64_MAX;  // beyond any memory; keeps n * n * 8 from overflowing
-  // The grid, plus one column bitset per y holding values up to about 2 * size.
-  return n * n * sizeof(std::int64_t) + n * ((2 * n + 2) / 64 + 1) * sizeof(std::uint64_t);
+namespace {
+
+bool total_in_s(const FtsNim& rules, std::uint64_t t) {
+  return rules.d() > 0 ? t % static_cast<std::uint64_t>(rules.d()) == 0
+                       : rules.forbidden_total(static_cast<std::int64_t>(t));
 }
 
-FtsFGrid fts_f_grid(const FtsNim& rules, std::int64_t size) {
-  require_three_piles(rules);
-  FtsFGrid g;
-  g.size = size;
-  g.f.assign(static_cast<std::size_t>(size * size), -1);
+// A bound on f(x,y) for x, y < size when S reads the total alone: f(x,y) is one of the first
+// x + y + 1 values z with x + y + z outside S (the row and column block at most x + y), so
+// f(x,y) < b(s), s = x + y, the least b with s + 1 allowed z in [0, b). Where S leaves fewer
+// than that below s + 1 + kSlack, the bound is that, and the sweep reports the cell.
+std::uint64_t f_value_bound(const FtsNim& rules, std::uint64_t size) {
+  const std::uint64_t max_s = 2 * (size - 1), cap = max_s + 2 + static_cast<std::uint64_t>(kSlack);
+  const std::uint64_t totals = max_s + cap + 1;
+  std::vector<std::uint32_t> allowed(totals + 1, 0);  // allowed[t]: totals below t outside S
+  for (std::uint64_t t = 0; t < totals; ++t) allowed[t + 1] = allowed[t] + (total_in_s(rules, t) ? 0 : 1);
+  std::uint64_t bound = 1, end = 0;
+  for (std::uint64_t s = 0; s <= max_s; ++s) {
+    const std::uint64_t need = allowed[s] + s + 1;
+    end = std::max(end, s);
+    while (end <= totals && allowed[end] < need) ++end;  // monotone in s: need grows at least as fast
+    bound = std::max(bound, end <= totals ? std::min(end - s, cap) : cap);
+  }
+  return bound + 1;
+}
+
+}  // namespace
+
+std::uint64_t fts_f_grid_bytes(const FtsNim& rules, std::int64_t size) {
+  const auto n = static_cast<std::uint64_t>(size);
+  if (n > (std::uint64_t{1} << 28)) return UINT64_MAX;  // beyond any memory; keeps n * n * 8 from overflowing
+  // The grid, plus one column bitset per y (the sweep's, or a growable one per candidate).
+  // d-FTS: at most one total in d is barred, so b(s) <= (s + 1) * d / (d - 1) + d. Other sets:
+  // the exact bound where its prefix table is small, else the cap.
+  const auto d = static_cast<std::uint64_t>(rules.d());
+  const std::uint64_t bound = rules.s_uses_piles() ? 2 * n + 2
+                              : d > 0              ? (2 * n + 2) * d / (d - 1) + d + 2
+                              : n <= (1u << 20)    ? f_value_bound(rules, n)
+                                                   : 4 * n + 4 + static_cast<std::uint64_t>(kSlack);
+  return n * n * sizeof(core::Value) + n * (bound / 64 + 16) * sizeof(std::uint64_t);
+}
+
+namespace {
+
+[[noreturn]] void no_f(const FtsNim& rules, const std::string& cell, std::int64_t limit) {
+  throw core::UserError("f(" + cell + ") of " + rules.name() + ": no z <= " + std::to_string(limit) +
+                        " gives a P-position outside S; f needs S to leave infinitely many totals allowed");
+}
+
+// S tested at every candidate z: the sets that read the piles.
+void f_grid_by_candidates(const FtsNim& rules, FtsFGrid& g) {
+  const std::int64_t size = g.size;
   std::vector<ValueSet> column(static_cast<std::size_t>(size));
-  constexpr std::int64_t kSlack = 65536;
   for (std::int64_t x = 0; x < size; ++x) {
     ValueSet row;
     for (std::int64_t y = 0; y < size; ++y) {
@@ -59,21 +102,47 @@ FtsFGrid fts_f_grid(const FtsNim& rules, std::int64_t size) {
         while (free != 0 && found < 0) {
           const std::int64_t z = static_cast<std::int64_t>(w) * 64 + std::countr_zero(free);
           free &= free - 1;
-          if (z > limit)
-            throw core::UserError("f(" + std::to_string(x) + "," + std::to_string(y) + ") of " + rules.name() +
-                                  ": no z <= " + std::to_string(limit) +
-                                  " gives a P-position outside S; f needs S to leave infinitely many totals allowed");
-          const bool in_s = rules.d() > 0          ? (x + y + z) % rules.d() == 0
-                            : rules.s_uses_piles() ? rules.forbidden(Position{x, y, z})
-                                                   : rules.forbidden_total(x + y + z);
-          if (!in_s) found = z;
+          if (z > limit) no_f(rules, std::to_string(x) + "," + std::to_string(y), limit);
+          if (!rules.forbidden(Position{x, y, z})) found = z;
         }
       }
-      g.f[static_cast<std::size_t>(x * size + y)] = found;
+      g.f[static_cast<std::size_t>(x * size + y)] = static_cast<core::Value>(found);
       row.add(found);
       col.add(found);
     }
   }
+}
+
+}  // namespace
+
+FtsFGrid fts_f_grid(const FtsNim& rules, std::int64_t size) {
+  require_three_piles(rules);
+  FtsFGrid g;
+  g.size = size;
+  const auto n = static_cast<std::uint64_t>(size);
+  g.f.resize(n * n);
+  if (rules.s_uses_piles()) {
+    f_grid_by_candidates(rules, g);
+    return g;
+  }
+  // S over the totals the sweep can read (x + y + every value below the bound), one bit each.
+  const std::uint64_t bound = f_value_bound(rules, n);
+  const std::uint64_t totals = 2 * n + bound + 128;  // the sweep reads whole words past the bound
+  std::vector<std::uint64_t> in_s(totals / 64 + 2, 0);
+  for (std::uint64_t t = 0; t < totals; ++t)
+    if (total_in_s(rules, t)) in_s[t / 64] |= std::uint64_t{1} << (t % 64);
+  auto all = [](const Position&) { return true; };
+  auto s_cells = [&in_s](std::uint64_t x, std::uint64_t y, std::uint64_t, core::Value, bool) {
+    return core::detail::BitsetWindow{in_s.data(), x + y};
+  };
+  try {
+    core::sweep_lines_2d(n, n, 1, bound, true, all, s_cells, g.f.data());
+  } catch (const core::EngineError&) {  // some line ran out of values below the bound
+    no_f(rules, "x,y", static_cast<std::int64_t>(bound));
+  }
+  for (std::int64_t x = 0; x < size; ++x)
+    for (std::int64_t y = 0; y < size; ++y)
+      if (g.at(x, y) > x + y + 1 + kSlack) no_f(rules, std::to_string(x) + "," + std::to_string(y), x + y + 1 + kSlack);
   return g;
 }
 

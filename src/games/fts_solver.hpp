@@ -11,8 +11,9 @@
 #include <vector>
 
 #include "core/box.hpp"
-#include "core/errors.hpp"
 #include "core/dense_solver.hpp"
+#include "core/errors.hpp"
+#include "core/line_solver.hpp"
 #include "games/fts.hpp"
 
 namespace grundy::games {
@@ -163,7 +164,7 @@ FtsOutcomes solve_fts_outcomes(const FtsNim& rules, const core::Box& box);
 // z with (x,y,z) a P-position outside X_S.
 struct FtsFGrid {
   std::int64_t size = 0;
-  std::vector<std::int64_t> f;
+  core::ValueArray f;
 
   std::int64_t at(std::int64_t x, std::int64_t y) const { return f[static_cast<std::size_t>(x * size + y)]; }
 };
@@ -171,9 +172,10 @@ struct FtsFGrid {
 // f by the mex recursion (4.3) of the paper, f(x,y) = mex({f(x',y) : x' < x} U {f(x,y') : y' < y}
 // U {z : x+y+z in S}), which for d-FTS is the printed third set {kd - (x+y)} and for S = {0,1}
 // supplies the hand-set cells f(0,0) = 2, f(1,0) = f(0,1) = 1 of Section 5. Three piles only
-// (UserError otherwise). Each row and column keeps a bitset of the values used, so a cell costs
-// O(f / 64) plus one S test per candidate. A UserError if some f(x,y) exceeds x + y + 65537:
-// an S that forbids almost every total may leave no P_1 position on a line at all.
+// (UserError otherwise). When S reads the total alone (d-FTS included), this is the 2-D line
+// sweep of core/line_solver.hpp (symmetric, both cores) with S as a bitset over totals; an S
+// that reads the piles is tested per candidate z. A UserError if some f(x,y) exceeds
+// x + y + 65537: an S that forbids almost every total may leave no P_1 position on a line.
 FtsFGrid fts_f_grid(const FtsNim& rules, std::int64_t size);
 
 // f read off the game itself: for x, y < size, the first z < z_limit with (x,y,z) P and not in
@@ -191,11 +193,18 @@ struct FtsFFromGame {
 FtsFFromGame fts_f_from_game(const FtsNim& rules, std::int64_t size, std::int64_t z_limit);
 
 // Bytes fts_f_grid(rules, size) needs, for the memory guard of the CLI.
-std::uint64_t fts_f_grid_bytes(std::int64_t size);
+std::uint64_t fts_f_grid_bytes(const FtsNim& rules, std::int64_t size);
 
-// The fast path core::Game takes for FTS Nim outcome sweeps (found by argument-dependent
-// lookup); Grundy values go through the generic solver.
+// The fast paths core::Game takes for FTS Nim (found by argument-dependent lookup): the
+// outcome sweep above for P/N; for Grundy values the line sweep of Nim with moves into X_S
+// excluded (core/line_solver.hpp), by halves when S reads the total alone; misere outcomes go
+// through the generic solver.
 inline std::optional<core::DenseTable> fast_solve(const FtsNim& rules, const core::Box& box, core::Evaluation eval) {
+  if (eval == core::Evaluation::Grundy) {
+    auto outside_s = [&rules](const Position& p) { return !rules.forbidden(p); };
+    return core::solve_line_game(
+        core::LineGame<decltype(outside_s)>{rules.piles(), 0, false, outside_s, !rules.s_uses_piles()}, box, eval);
+  }
   if (eval != core::Evaluation::NormalOutcome) return std::nullopt;
   const FtsOutcomes o = solve_fts_outcomes(rules, box);
   core::DenseTable t;

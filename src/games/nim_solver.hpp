@@ -39,4 +39,26 @@ inline std::optional<core::DenseTable> fast_solve(const transforms::WithPass<tra
                                box, eval);
 }
 
+// Three-heap Nim with one shared pass (not from a terminal position), by unique completion
+// (issue 4). With the pass still available (p = 1), a line (all heaps fixed but one) holds at
+// most one P-position: a higher one could move to it. So the P-positions of that layer are
+// (x, y, f(x, y), 1), where f(x, y) is the least z that no P-position (x', y, z, 1), x' < x, or
+// (x, y', z, 1), y' < y, blocks and whose pass option (x, y, z, 0) is not a P-position of
+// plain Nim, i.e. z != x ^ y (except at (0, 0, 0), terminal and so P with the pass unusable):
+//     f(x, y) = mex({f(x', y) : x' < x} U {f(x, y') : y' < y} U {x ^ y}),   f(0, 0) = 0.
+// An N x N grid instead of an N^3 cube; f is symmetric, and f(x, y) <= x + y + 1. The P-positions
+// with p = 0 are those of Nim, x ^ y ^ z = 0. The slow twin: the dense solver on
+// `nim -p heaps=3 --pass` (tests/games/nim_test.cpp).
+struct PassFGrid {
+  std::int64_t size = 0;
+  core::ValueArray f;  // row-major, x down, y across
+
+  std::int64_t at(std::int64_t x, std::int64_t y) const { return f[static_cast<std::size_t>(x * size + y)]; }
+};
+
+PassFGrid nim_pass_f_grid(std::int64_t size);
+
+// Bytes nim_pass_f_grid(size) needs: the grid and one value set per column.
+std::uint64_t nim_pass_f_grid_bytes(std::int64_t size);
+
 }  // namespace grundy::games

@@ -155,11 +155,12 @@ TEST(FtsSolver, FGridIsTheUniqueCompletionInTheGenericPSet) {
   }
 }
 
-// The two fast routes to f (recursion and outcome sweep) agree on a larger grid.
+// The two fast routes to f (recursion and outcome sweep) agree on a larger grid, large enough
+// (> 128 columns) for the two-thread pipeline of the recursion's line sweep.
 TEST(FtsSolver, FGridMatchesFReadOffTheSweep) {
-  for (const FtsNim& g :
-       {FtsNim::multiples_of(3, 5), FtsNim::multiples_of(3, 6), FtsNim::with_set(3, "total in {0,1}")}) {
-    const std::int64_t n = 48;
+  for (const FtsNim& g : {FtsNim::multiples_of(3, 5), FtsNim::multiples_of(3, 2), FtsNim::with_set(3, "total in {0,1}"),
+                          FtsNim::with_set(3, "total % 7 == 3 || total == 100")}) {
+    const std::int64_t n = 160;
     const auto rec = games::fts_f_grid(g, n);
     const auto swept = games::fts_f_from_game(g, n, 2 * n + 8);
     for (std::int64_t x = 0; x < n; ++x)
@@ -167,6 +168,16 @@ TEST(FtsSolver, FGridMatchesFReadOffTheSweep) {
         ASSERT_EQ(swept.count_at(x, y), 1) << g.name() << " at " << x << "," << y;
         ASSERT_EQ(swept.at(x, y), rec.at(x, y)) << g.name() << " at " << x << "," << y;
       }
+  }
+}
+
+TEST(FtsSolver, FGridRefusesAnSThatForbidsEveryLargeTotal) {
+  try {
+    games::fts_f_grid(FtsNim::with_set(3, "total >= 10"), 8);
+    FAIL();
+  } catch (const core::UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("f needs S to leave infinitely many totals allowed"), std::string::npos)
+        << e.what();
   }
 }
 

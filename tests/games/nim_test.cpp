@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "core/dense_solver.hpp"
+#include "games/nim_solver.hpp"
+#include "games/registry.hpp"
 #include "games/subtraction.hpp"
 
 using namespace grundy;
@@ -38,6 +40,24 @@ TEST(Nim, NegativeHeapIsRejected) {
 }
 
 // Golden (classic): subtraction {1,2,3} has period 4, G(x) = x mod 4.
+// Unique completion for three-heap Nim with a pass: on every line (x, y, .) of the layer p = 1
+// the dense solver finds exactly one P-position, at z = f(x, y). 140 > 128 columns, so the
+// f sweep's two-thread pipeline runs; z reaches past every f (f(x, y) <= x + y + 1).
+TEST(NimPassFGrid, IsTheOnlyPPositionOnEachLineOfThePassLayer) {
+  const std::int64_t n = 140, z_side = 2 * n + 1;
+  const auto f = games::nim_pass_f_grid(n);
+  const core::Game g = games::make_game(games::parse_game_spec("nim -p heaps=3 --pass"));
+  const core::DenseTable t = g.solve_dense(Box(Position{n, n, z_side, 2}));
+  EXPECT_EQ(f.at(0, 0), 0);
+  for (std::int64_t x = 0; x < n; ++x)
+    for (std::int64_t y = 0; y < n; ++y) {
+      ASSERT_LE(f.at(x, y), x + y + 1);
+      ASSERT_EQ(f.at(x, y), f.at(y, x));
+      for (std::int64_t z = 0; z < z_side; ++z)
+        ASSERT_EQ(t.at(Position{x, y, z, 1}) == 0, z == f.at(x, y)) << x << "," << y << "," << z;
+    }
+}
+
 TEST(Subtraction, OneTwoThreeHasPeriodFour) {
   games::Subtraction s({1, 2, 3});
   const auto t = core::solve_dense(s, Box(Position{1000}));
