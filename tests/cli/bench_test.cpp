@@ -32,3 +32,14 @@ TEST(Bench, SignatureDoesNotDependOnThreads) {
   auto sig = [](const std::string& out) { return out.substr(out.find("Signature: "), 28); };
   EXPECT_EQ(sig(one.out), sig(two.out));
 }
+
+TEST(Bench, MemoComparisonChecksAgreement) {
+  const CliResult r = run_cli("bench --memo --filter 'knight 1024'");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("memo knight"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("agree"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("DISAGREE"), std::string::npos) << r.out;
+  const CliResult none = run_cli("bench --filter no-such-job");
+  EXPECT_EQ(none.status, 2);
+  EXPECT_NE(none.err.find("--filter 'no-such-job': no bench job's game or box contains it"), std::string::npos) << none.err;
+}
