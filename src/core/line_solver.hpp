@@ -27,6 +27,7 @@
 #include "core/errors.hpp"
 #include "core/huge_pages.hpp"
 #include "core/progress.hpp"
+#include "core/threads.hpp"
 
 namespace grundy::core {
 
@@ -108,9 +109,6 @@ struct LineGame {
   bool symmetric = false;
 };
 
-// Threads a parallel sweep uses: GRUNDY_THREADS if set (1..64), else the hardware's count.
-int solver_threads();
-
 namespace detail {
 
 // One line's value set inside flat arrays: bits, full-word summary, first free value. The
@@ -189,31 +187,6 @@ template <class Extra>
   throw EngineError("line solver: value bound exceeded");
 }
 
-// Runs body(tid) on `threads` threads (inline when 1); the first exception is rethrown here
-// after every thread has stopped, and sets `failed` so that waiting threads give up.
-template <class Body>
-void run_on_threads(int threads, std::atomic<bool>& failed, const Body& body) {
-  if (threads == 1) {
-    body(0);
-    return;
-  }
-  std::vector<std::thread> pool;
-  std::exception_ptr error;
-  std::mutex error_mutex;
-  for (int tid = 0; tid < threads; ++tid)
-    pool.emplace_back([&, tid] {
-      try {
-        body(tid);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(error_mutex);
-        if (!error) error = std::current_exception();
-        failed.store(true);
-      }
-    });
-  for (auto& th : pool) th.join();
-  if (error) std::rethrow_exception(error);
-}
-
 }  // namespace detail
 
 // The 2-D line sweep, the hot kernel: two-heap Nim with a pass (Table 2 of the chocolate
@@ -270,10 +243,7 @@ void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint
           // Row x-1 must be done below column y1; a symmetric row x reaching column x-1 also
           // needs that column built from row x-1's set, which happens when that row ends.
           const std::uint64_t need = symmetric && y1 >= x ? x * Y : (x - 1) * Y + y1;
-          for (int spins = 0; prev_row.load(std::memory_order_acquire) < need; ++spins) {
-            if (failed.load(std::memory_order_relaxed)) return;
-            if (spins > 64) std::this_thread::yield();  // the other thread may not be running
-          }
+          if (!detail::wait_for(prev_row, need, failed)) return;
         }
         for (std::uint64_t y = y0; y < y1; ++y) {
           c[1] = static_cast<std::int64_t>(y);

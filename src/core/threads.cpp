@@ -1,7 +1,7 @@
-#include <cstdlib>
-#include <thread>
+#include "core/threads.hpp"
 
-#include "core/line_solver.hpp"
+#include <algorithm>
+#include <cstdlib>
 
 namespace grundy::core {
 

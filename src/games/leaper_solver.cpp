@@ -1,11 +1,16 @@
 #include "games/leaper_solver.hpp"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <bit>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 
 #include "core/errors.hpp"
+#include "core/progress.hpp"
+#include "core/threads.hpp"
 
 namespace grundy::games {
 
@@ -29,67 +34,185 @@ std::int64_t inverse_mod(std::int64_t a, std::int64_t m) {
 
 }  // namespace
 
-core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested, Evaluation eval) {
+core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested, Evaluation eval, int threads) {
   core::DenseTable t;
   t.box = rules.reach_box(requested);
   t.eval = eval;
-  t.values.assign(t.box.count(), kNoValue);  // kNoValue until solved; stays so if unreachable
+  t.values.resize(t.box.count());
   if (t.values.empty()) return t;
   const std::int64_t e1 = t.box.extent(0), e2 = t.box.extent(1);
   const std::int64_t r1 = requested.extent(0), r2 = requested.extent(1);
-  struct Step {
-    std::int64_t dm, dn, offset;
-  };
-  std::vector<Step> steps;
-  for (const Move& mv : rules.moves()) steps.push_back({mv.dm, mv.dn, mv.dm * e2 + mv.dn});
 
   // Rank r = w1*m + w2*n, w1 and w2 coprime: the cells of rank r have m = r * w1^-1 (mod w2),
   // so they are found by stepping m by w2, not by scanning and testing every m.
   const std::int64_t w1 = rules.w1(), w2 = rules.w2();
   const std::int64_t inv = inverse_mod(w1, w2);
-  const std::int64_t max_rank = w1 * (e1 - 1) + w2 * (e2 - 1);
-  Value* const values = t.values.data();
-  for (std::int64_t r = 0; r <= max_rank; ++r) {
+  const std::int64_t ranks = w1 * (e1 - 1) + w2 * (e2 - 1) + 1;
+  // Rank r holds cells[r] cells, m = first[r] + i * w2 for i < cells[r], stored from at[r] on.
+  std::vector<std::int64_t> first(static_cast<std::size_t>(ranks)), cells(static_cast<std::size_t>(ranks)),
+      at(static_cast<std::size_t>(ranks) + 1, 0);
+  for (std::int64_t r = 0; r < ranks; ++r) {
     const std::int64_t excess = r - w2 * (e2 - 1);  // n <= e2-1 needs w1*m >= excess
     const std::int64_t m_lo = excess <= 0 ? 0 : (excess + w1 - 1) / w1;
     const std::int64_t m_hi = std::min(e1 - 1, r / w1);
-    if (m_lo > m_hi) continue;
     const std::int64_t residue = (r % w2) * inv % w2;
-    for (std::int64_t m = m_lo + ((residue - m_lo % w2) % w2 + w2) % w2; m <= m_hi; m += w2) {
-      const std::int64_t n = (r - w1 * m) / w2;
-      const std::int64_t idx = m * e2 + n;
-      std::uint64_t seen = 0;  // bit v: some option has value v (values are <= 64 options)
-      bool any = false, escaped = false;
-      for (const Step& s : steps) {
-        const std::int64_t mm = m + s.dm, nn = n + s.dn;
-        if (mm < 0 || nn < 0) continue;  // not a move: it would leave the quarter plane
-        if (mm >= e1 || nn >= e2 || values[idx + s.offset] == kNoValue) {
-          escaped = true;
-          break;
+    const std::int64_t m0 = m_lo + ((residue - m_lo % w2) % w2 + w2) % w2;
+    const auto u = static_cast<std::size_t>(r);
+    first[u] = m0;
+    cells[u] = m0 <= m_hi ? (m_hi - m0) / w2 + 1 : 0;
+    at[u + 1] = at[u] + cells[u];
+  }
+
+  // The sweep runs in rank-major order on one byte per cell (values are at most 64, the most
+  // options a leaper has; kOut marks a cell left unsolved): a cell's options lie at fixed
+  // offsets on lower ranks, so the sweep streams through a few ranks instead of crossing a
+  // row of the table per cell, as a row-major anti-diagonal sweep does.
+  constexpr std::uint8_t kOut = 0xff;
+  core::HugeVector<std::uint8_t> diag(static_cast<std::size_t>(at.back()));
+  // Cells of equal rank are independent: each rank is split between the threads, which meet
+  // at a barrier before the next rank (its options lie on lower ranks).
+  if (threads <= 0) threads = t.values.size() >= (std::uint64_t{1} << 20) ? core::solver_threads() : 1;
+  const auto T = static_cast<std::int64_t>(threads);
+  std::atomic<std::uint64_t> arrived{0};
+  std::atomic<bool> failed{false};
+  core::detail::run_on_threads(threads, failed, [&](int tid) {
+    struct Option {
+      std::int64_t dm, dn;
+      std::int64_t base;    // the option of cell i of this rank is diag[base + i]
+      std::int64_t lo, hi;  // ... when lo <= i < hi (inside the box); else it leaves it
+    };
+    std::vector<Option> opts;
+    std::uint64_t barriers = 0;
+    for (std::int64_t r = 0; r < ranks; ++r) {
+      const auto u = static_cast<std::size_t>(r);
+      const std::int64_t count = cells[u];
+      if (count == 0) continue;
+      opts.clear();
+      for (const Move& mv : rules.moves()) {
+        const std::int64_t rr = r + w1 * mv.dm + w2 * mv.dn;  // < r: ranks drop along moves
+        Option o{mv.dm, mv.dn, 0, 0, 0};
+        if (rr >= 0) {
+          const auto v = static_cast<std::size_t>(rr);
+          // m + dm = first[rr] + j * w2 with m = first[r] + i * w2: j = i + (first[r] + dm - first[rr]) / w2.
+          const std::int64_t shift = (first[u] + mv.dm - first[v]) / w2;
+          o.base = at[v] + shift;
+          o.lo = std::max<std::int64_t>(0, -shift);
+          o.hi = std::min<std::int64_t>(count, cells[v] - shift);
         }
-        any = true;
-        const Value v = values[idx + s.offset];
-        if (v < 64) seen |= std::uint64_t{1} << v;
+        opts.push_back(o);
       }
-      if (escaped) {
-        if (m < r1 && n < r2)  // the reach box promised every option of the requested box
-          throw core::EngineError(rules.name() + ": an option of " + std::to_string(m) + "," + std::to_string(n) +
-                                  " lies outside the solved box " + t.box.to_string());
-        continue;
+      const std::int64_t mine_lo = count * tid / T, mine_hi = count * (tid + 1) / T;
+      std::uint8_t* const out = diag.data() + at[u];
+      auto store = [&](std::int64_t i, std::uint64_t seen, bool any) {
+        switch (eval) {
+          case Evaluation::Grundy:
+            out[i] = static_cast<std::uint8_t>(std::countr_one(seen));
+            break;
+          case Evaluation::NormalOutcome:
+            out[i] = (seen & 1) ? 1 : 0;
+            break;
+          case Evaluation::MisereOutcome:
+            out[i] = !any ? 1 : ((seen & 1) ? 1 : 0);
+            break;
+        }
+      };
+      // Cell i with every check: moves off the quarter plane skipped, options outside the box
+      // or unsolved (kOut) leave the cell unsolved, which inside `requested` is an error.
+      auto solve_checked = [&](std::int64_t i) {
+        const std::int64_t m = first[u] + i * w2, n = (r - w1 * m) / w2;
+        std::uint64_t seen = 0;  // bit v: some option has value v
+        bool any = false;
+        for (const Option& o : opts) {
+          if (m + o.dm < 0 || n + o.dn < 0) continue;  // not a move: it would leave the quarter plane
+          const std::uint8_t v = i >= o.lo && i < o.hi ? diag[static_cast<std::size_t>(o.base + i)] : kOut;
+          if (v == kOut) {
+            if (m < r1 && n < r2)  // the reach box promised every option of the requested box
+              throw core::EngineError(rules.name() + ": an option of " + std::to_string(m) + "," + std::to_string(n) +
+                                      " lies outside the solved box " + t.box.to_string());
+            out[i] = kOut;
+            return;
+          }
+          any = true;
+          seen |= std::uint64_t{1} << v;
+        }
+        store(i, seen, any);
+      };
+      // Inside the rank every move is a move and lands in the box: a check each way along
+      // it (each condition holds on a run of i, so these cells are one run).
+      auto interior = [&](std::int64_t i) {
+        const std::int64_t m = first[u] + i * w2, n = (r - w1 * m) / w2;
+        for (const Option& o : opts)
+          if (m + o.dm < 0 || n + o.dn < 0 || i < o.lo || i >= o.hi) return false;
+        return true;
+      };
+      std::int64_t i = mine_lo, j = mine_hi;
+      for (; i < j && !interior(i); ++i) solve_checked(i);
+      for (; j > i && !interior(j - 1); --j) solve_checked(j - 1);
+      // The run: loads at fixed offsets, no bounds to test; an unsolved option (rare, next to
+      // the far edges of the reach box) sends the cell back to solve_checked. Unrolled for
+      // the common move counts (the knight has 4).
+      auto run = [&]<int K>(std::integral_constant<int, K>) {
+        const std::size_t k = K > 0 ? static_cast<std::size_t>(K) : opts.size();
+        std::array<const std::uint8_t*, 64> from{};
+        for (std::size_t q = 0; q < k; ++q) from[q] = diag.data() + opts[q].base;
+        for (; i < j; ++i) {
+          std::uint64_t seen = 0;
+          std::uint8_t out_of_box = 0;
+          for (std::size_t q = 0; q < k; ++q) {
+            const std::uint8_t v = from[q][i];
+            seen |= std::uint64_t{1} << (v & 63);
+            out_of_box |= static_cast<std::uint8_t>(v == kOut);
+          }
+          if (out_of_box != 0)
+            solve_checked(i);
+          else
+            store(i, seen, true);
+        }
+      };
+      switch (opts.size()) {
+        case 3:
+          run(std::integral_constant<int, 3>{});
+          break;
+        case 4:
+          run(std::integral_constant<int, 4>{});
+          break;
+        case 8:
+          run(std::integral_constant<int, 8>{});
+          break;
+        default:
+          run(std::integral_constant<int, 0>{});
+          break;
       }
-      switch (eval) {
-        case Evaluation::Grundy:
-          values[idx] = static_cast<Value>(std::countr_one(seen));
-          break;
-        case Evaluation::NormalOutcome:
-          values[idx] = (seen & 1) ? 1 : 0;
-          break;
-        case Evaluation::MisereOutcome:
-          values[idx] = !any ? 1 : ((seen & 1) ? 1 : 0);
-          break;
+      if (tid == 0) core::tick(static_cast<std::uint64_t>(count));
+      if (T > 1) {
+        ++barriers;
+        arrived.fetch_add(1, std::memory_order_acq_rel);
+        if (!core::detail::wait_for(arrived, barriers * static_cast<std::uint64_t>(T), failed)) return;
       }
     }
-  }
+  });
+
+  // Row-major values from the ranks, 64 rows at a time with the rows innermost: a rank's
+  // bytes for those rows share a cache line or two, and that line serves the 64 columns in a
+  // row that the rank crosses, so every byte is read from memory once.
+  // Cell (m, n) of rank u sits at diag[at[u] + (m - first[u]) / w2] = diag[base[u] + m / w2]
+  // (m and first[u] agree mod w2), with no division in the loop.
+  std::vector<std::int64_t> base(static_cast<std::size_t>(ranks)), m_div(static_cast<std::size_t>(e1));
+  for (std::size_t u = 0; u < base.size(); ++u) base[u] = at[u] - first[u] / w2;
+  for (std::int64_t m = 0; m < e1; ++m) m_div[static_cast<std::size_t>(m)] = m / w2;
+  Value* const values = t.values.data();
+  constexpr std::int64_t kRows = 64;
+  core::detail::run_on_threads(threads, failed, [&](int tid) {
+    for (std::int64_t m0 = tid * kRows; m0 < e1; m0 += T * kRows) {
+      const std::int64_t m1 = std::min(e1, m0 + kRows);
+      for (std::int64_t n = 0; n < e2; ++n)
+        for (std::int64_t m = m0; m < m1; ++m) {
+          const auto u = static_cast<std::size_t>(w1 * m + w2 * n);
+          const std::uint8_t v = diag[static_cast<std::size_t>(base[u] + m_div[static_cast<std::size_t>(m)])];
+          values[m * e2 + n] = v == kOut ? kNoValue : v;
+        }
+    }
+  });
   return t;
 }
 

@@ -12,7 +12,10 @@ namespace grundy::games {
 // A leaper has at most 64 options, each a fixed index offset, and a rank w1*m + w2*n that drops
 // along every move. So the box is swept rank by rank (anti-diagonals m+n = r for the knight)
 // with no sort, no hashing and no per-cell allocation: each cell is a mex over a 64-bit mask.
+//
+// The sweep runs rank-major on a byte per cell, each rank split between `threads` threads
+// (0: all cores from a million cells on, else one), and is then laid out row-major.
 core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested,
-                              core::Evaluation eval = core::Evaluation::Grundy);
+                              core::Evaluation eval = core::Evaluation::Grundy, int threads = 0);
 
 }  // namespace grundy::games

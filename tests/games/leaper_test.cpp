@@ -240,6 +240,8 @@ TEST(LeaperSolver, AgreesWithGenericDenseSolver) {
         const auto slow = core::solve_dense(l, box, e);
         ASSERT_EQ(fast.box, slow.box);
         ASSERT_EQ(fast.values, slow.values) << games::to_string(moves[0]) << " box " << box.to_string();
+        // Ranks split between three threads (uneven shares, ranks shorter than three cells).
+        ASSERT_EQ(games::solve_leaper(l, box, e, 3).values, slow.values) << games::to_string(moves[0]);
         Position p(2);
         do ASSERT_NE(fast.at(p), core::kNoValue) << core::to_string(p);  // the requested box is all solved
         while (box.next(p));

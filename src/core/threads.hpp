@@ -1,0 +1,56 @@
+#pragma once
+
+// The threads of the parallel sweeps.
+
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace grundy::core {
+
+// Threads a parallel sweep uses: GRUNDY_THREADS if set (1..64), else the hardware's count.
+int solver_threads();
+
+namespace detail {
+
+// Runs body(tid) on `threads` threads (inline when 1); the first exception is rethrown here
+// after every thread has stopped, and sets `failed` so that waiting threads give up.
+template <class Body>
+void run_on_threads(int threads, std::atomic<bool>& failed, const Body& body) {
+  if (threads == 1) {
+    body(0);
+    return;
+  }
+  std::vector<std::thread> pool;
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  for (int tid = 0; tid < threads; ++tid)
+    pool.emplace_back([&, tid] {
+      try {
+        body(tid);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(error_mutex);
+        if (!error) error = std::current_exception();
+        failed.store(true);
+      }
+    });
+  for (auto& th : pool) th.join();
+  if (error) std::rethrow_exception(error);
+}
+
+// Spins until `counter` reaches `target` (acquire), yielding after a while since the thread
+// it waits for may not be running on a loaded machine. False if `failed` was set meanwhile.
+inline bool wait_for(const std::atomic<std::uint64_t>& counter, std::uint64_t target, const std::atomic<bool>& failed) {
+  for (int spins = 0; counter.load(std::memory_order_acquire) < target; ++spins) {
+    if (failed.load(std::memory_order_relaxed)) return false;
+    if (spins > 64) std::this_thread::yield();
+  }
+  return true;
+}
+
+}  // namespace detail
+
+}  // namespace grundy::core
