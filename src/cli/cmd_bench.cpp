@@ -15,6 +15,7 @@
 #include "core/solve.hpp"
 #include "games/fts_solver.hpp"
 #include "games/nim_solver.hpp"
+#include "games/subtraction_solver.hpp"
 
 namespace grundy::cli {
 
@@ -22,8 +23,10 @@ namespace {
 
 // Table: every cell of the box, by solve_guarded. The f jobs: the P-positions of a
 // three-coordinate game with every coordinate below extent[0], by unique completion on an
-// N x N grid (three-heap Nim with a pass at p = 1; three-pile FTS Nim outside S).
-enum class JobKind { Table, NimPassF, FtsF };
+// N x N grid (three-heap Nim with a pass at p = 1; three-pile FTS Nim outside S). Stream: a
+// one-heap subtraction game with a pass (set 2,12,14) swept in constant memory, every value
+// hashed and none kept.
+enum class JobKind { Table, NimPassF, FtsF, Stream };
 
 struct BenchJob {
   std::string spec;                  // a GAME spec
@@ -64,7 +67,7 @@ std::vector<BenchJob> bench_jobs(bool long_run) {
     jobs.push_back({"chocolate -p F=z/2 --pass", {512, 256, 512, 2}, E::Grundy, {32, 16, 32, 2}});
     jobs.push_back({"nim -p heaps=3 --pass", {16384}, E::NormalOutcome, {32}, JobKind::NimPassF});
     jobs.push_back({"fts -p piles=3 -p d=5", {4096}, E::NormalOutcome, {32}, JobKind::FtsF});
-    jobs.push_back({"subtraction -p set=2,12,14 --pass", {1000000000, 2}, E::Grundy, {100000, 2}});
+    jobs.push_back({"subtraction -p set=2,12,14 --pass", {1000000000, 2}, E::Grundy, {100000, 2}, JobKind::Stream});
   }
   return jobs;
 }
@@ -73,7 +76,8 @@ std::vector<BenchJob> bench_jobs(bool long_run) {
 std::string job_label(const BenchJob& j) {
   std::string box;
   for (auto e : j.extent) box += (box.empty() ? "" : "x") + std::to_string(e);
-  if (j.kind != JobKind::Table) box = "P-positions<" + box;
+  if (j.kind == JobKind::NimPassF || j.kind == JobKind::FtsF) box = "P-positions<" + box;
+  if (j.kind == JobKind::Stream) box = "stream " + box;
   return j.spec + " " + box;
 }
 
@@ -97,6 +101,7 @@ double ms_since(std::chrono::steady_clock::time_point start) {
 struct JobResult {
   core::ValueArray values;
   std::uint64_t p_positions = 0;
+  std::uint64_t streamed = 0, stream_hash = 0;  // Stream jobs: positions and a hash of their values
 };
 
 JobResult run_job(const BenchJob& job, const std::vector<std::int64_t>& extent) {
@@ -115,6 +120,20 @@ JobResult run_job(const BenchJob& job, const std::vector<std::int64_t>& extent) 
       r.values = std::move(games::nim_pass_f_grid(n).f);
       break;
     }
+    case JobKind::Stream: {
+      // Two layers per heap size hashed together: one multiply per step keeps the hash off
+      // the critical path of the sweep.
+      games::SubtractionSweep sweep(games::Subtraction({2, 12, 14}), static_cast<int>(extent[1]) - 1);
+      std::uint64_t h = 0;
+      for (std::int64_t x = 0; x < n; ++x) {
+        const auto v = sweep.step();
+        h = (h ^ (v[0] | static_cast<std::uint64_t>(v[1]) << 32)) * 0x100000001b3ULL;
+        if ((x & 0xfffff) == 0xfffff) core::tick(0x100000);
+      }
+      r.streamed = static_cast<std::uint64_t>(n) * 2;
+      r.stream_hash = h;
+      return r;
+    }
     case JobKind::FtsF: {
       const games::FtsNim rules = games::FtsNim::multiples_of(3, 5);
       core::ensure_fits(games::fts_f_grid_bytes(rules, n), core::default_memory_limit(), "the f grid of " + job.spec);
@@ -127,7 +146,8 @@ JobResult run_job(const BenchJob& job, const std::vector<std::int64_t>& extent) 
 }
 
 // The job at memo_extent by its fast path and by the memo solver: times and agreement.
-void compare_with_memo(const BenchJob& job) {
+void compare_with_memo(BenchJob job) {
+  if (job.kind == JobKind::Stream) job.kind = JobKind::Table;  // the memo solver needs the values
   const auto& ext = job.memo_extent;
   auto start = std::chrono::steady_clock::now();
   const JobResult fast = run_job(job, ext);
@@ -206,16 +226,18 @@ void run_bench(bool long_run, bool memo, const std::string& filter) {
     const double ms = ms_since(start);
     Signature job_sig;
     for (core::Value v : r.values) job_sig.add(v);
+    if (job.kind == JobKind::Stream) job_sig.h = r.stream_hash;
     sig.add(job_sig.h);
     sig.add(job_sig.h >> 32);
-    positions += r.values.size();
+    const std::uint64_t count = job.kind == JobKind::Stream ? r.streamed : r.values.size();
+    positions += count;
     total_ms += ms;
     std::string box = job_label(job).substr(job.spec.size() + 1);
-    if (job.kind != JobKind::Table) box += " (" + std::to_string(r.p_positions) + " P)";
+    if (job.kind == JobKind::NimPassF || job.kind == JobKind::FtsF) box += " (" + std::to_string(r.p_positions) + " P)";
+    const bool f_job = job.kind == JobKind::NimPassF || job.kind == JobKind::FtsF;
     std::printf("%-62s %-16s %12llu %s %9.1f ms %7.2f ns/pos\n", job.spec.c_str(), box.c_str(),
-                static_cast<unsigned long long>(r.values.size()),
-                job.kind == JobKind::Table ? "positions" : "f cells  ", ms,
-                ms * 1e6 / static_cast<double>(r.values.size()));
+                static_cast<unsigned long long>(count), f_job ? "f cells  " : "positions", ms,
+                ms * 1e6 / static_cast<double>(count));
     std::fflush(stdout);
     if (memo || long_run) compare_with_memo(job);
   }
