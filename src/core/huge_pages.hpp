@@ -17,6 +17,20 @@
 
 namespace grundy::core {
 
+// Under AddressSanitizer every block comes from operator new, so that its checks still cover
+// the tables (mmap'd memory has no redzones).
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kHugePagesAllowed = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kHugePagesAllowed = false;
+#else
+inline constexpr bool kHugePagesAllowed = true;
+#endif
+#else
+inline constexpr bool kHugePagesAllowed = true;
+#endif
+
 template <class T>
 class HugePageAllocator {
  public:
@@ -30,7 +44,7 @@ class HugePageAllocator {
   T* allocate(std::size_t n) {
     if (n > SIZE_MAX / sizeof(T)) throw std::bad_alloc();
     const std::size_t bytes = n * sizeof(T);
-    if (bytes < kHugePage) return static_cast<T*>(::operator new(bytes));
+    if (!kHugePagesAllowed || bytes < kHugePage) return static_cast<T*>(::operator new(bytes));
     void* p = mmap(nullptr, mapped(bytes), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
     madvise(p, mapped(bytes), MADV_HUGEPAGE);
@@ -38,7 +52,7 @@ class HugePageAllocator {
   }
   void deallocate(T* p, std::size_t n) noexcept {
     const std::size_t bytes = n * sizeof(T);
-    if (bytes < kHugePage)
+    if (!kHugePagesAllowed || bytes < kHugePage)
       ::operator delete(p);
     else
       munmap(p, mapped(bytes));
