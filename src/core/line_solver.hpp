@@ -241,9 +241,11 @@ DenseTable solve_line_game_2d(const LineGame<Included>& g, const Box& box, int t
   std::vector<std::thread> pool;
   std::exception_ptr error;
   std::mutex error_mutex;
+  const ThreadDeadline::State deadline = ThreadDeadline::inherited();  // the caller's, e.g. a server request's
   for (int tid = 0; tid < threads; ++tid)
     pool.emplace_back([&, tid] {
       try {
+        const ThreadDeadline inherit(deadline);
         run_rows(tid);
       } catch (...) {
         std::lock_guard<std::mutex> lock(error_mutex);
