@@ -85,10 +85,14 @@ void check_cells(const core::Game& game, const core::Box& box, const std::string
         cells_refusal(reach.count(), what + " (the " + reach.to_string() + " positions its moves reach)"));
 }
 
-ApiResponse json_response(const nlohmann::json& j) { return {200, "application/json", j.dump(), ""}; }
+// Echoed input need not be UTF-8 (game=%FF): invalid bytes become U+FFFD instead of making
+// dump() throw.
+std::string dump(const nlohmann::json& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
+
+ApiResponse json_response(const nlohmann::json& j) { return {200, "application/json", dump(j), ""}; }
 
 ApiResponse json_error(int status, const std::string& message) {
-  return {status, "application/json", nlohmann::json{{"error", message}}.dump(), ""};
+  return {status, "application/json", dump(nlohmann::json{{"error", message}}), ""};
 }
 
 }  // namespace
@@ -377,6 +381,9 @@ std::shared_ptr<ComputeSlots> setup_server(httplib::Server& server, const std::s
   if (limits.workers <= 0) limits.workers = std::max(8, 4 * limits.computations);
   auto slots = std::make_shared<ComputeSlots>(limits.computations);
 
+  // A response goes out as a head and a body in two writes: without TCP_NODELAY, Nagle's
+  // algorithm holds the body until the head is acknowledged, which a client delays by 40 ms.
+  server.set_tcp_nodelay(true);
   server.set_payload_max_length(kMaxRequestBody);
   server.set_read_timeout(limits.read_timeout);
   server.set_write_timeout(limits.read_timeout);

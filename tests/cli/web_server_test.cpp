@@ -201,6 +201,21 @@ TEST(WebServer, QueryParametersAreReadOnceEachUpToTheFirstEquals) {
   EXPECT_EQ(error_field(res->body), "parameter size given twice");
 }
 
+TEST(WebServer, InputThatIsNotUtf8IsEchoedSafely) {
+  TestServer s;
+  auto res = s.get("/api/table?game=%FF&size=3");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400);
+  EXPECT_TRUE(error_field(res->body).starts_with("unknown game family '\xEF\xBF\xBD'")) << res->body;
+  res = s.get("/api/table?game=nim&size=3&%FE=1");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400);
+  EXPECT_TRUE(error_field(res->body).starts_with("/api/table: unknown parameter '\xEF\xBF\xBD'")) << res->body;
+  const RawReply r = raw_http(s.port, raw_get("/%FF%FE.js"));
+  EXPECT_EQ(r.status, 400);
+  EXPECT_TRUE(error_field(r.body).starts_with("path '/\xEF\xBF\xBD")) << r.body;
+}
+
 // Every way of naming a file outside web/ that we know of: none is served, whatever the layer
 // that refuses it.
 std::vector<std::string> escaping_targets() {
