@@ -1,5 +1,6 @@
 #include <httplib.h>
 
+#include <atomic>
 #include <chrono>
 #include <iostream>
 #include <thread>
@@ -30,13 +31,24 @@ void run_serve(const ServeOptions& o) {
                           " (in use? try --port 0 for any free port)");
   }
   std::cout << "grundy explorer: http://" << o.host << ":" << port << "/  (Ctrl-C to stop)" << std::endl;
-  // Ctrl-C sets the engine's stop flag; this watcher turns it into a clean shutdown.
-  std::thread watcher([&server] {
-    while (!core::detail::g_stop_requested.load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    server.stop();
+  if (o.host != "127.0.0.1" && o.host != "localhost" && o.host != "::1")
+    std::cerr << "grundy: note: listening on " << o.host
+              << ", not only this machine: anyone who can reach it may use the explorer" << std::endl;
+  // Ctrl-C sets the engine's stop flag (computations in flight stop at their next progress
+  // tick); this watcher turns it into a clean shutdown, once the server runs (a stop() before
+  // that would be lost).
+  std::atomic<bool> done{false};
+  std::thread watcher([&server, &done] {
+    while (!done.load()) {
+      if (core::detail::g_stop_requested.load() && server.is_running()) {
+        server.stop();
+        return;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
   });
   server.listen_after_bind();
-  core::detail::g_stop_requested.store(true);
+  done.store(true);
   watcher.join();
   std::cout << "stopped" << std::endl;
 }
@@ -46,7 +58,9 @@ void run_serve(const ServeOptions& o) {
 void add_serve_command(CLI::App& app) {
   static ServeOptions o;
   auto* cmd = app.add_subcommand("serve", "the browser explorer: tables as heatmaps, play from any cell, exports");
-  cmd->add_option("--port", o.port, "TCP port (0: any free port, printed)")->check(CLI::Range(0, 65535))->capture_default_str();
+  cmd->add_option("--port", o.port, "TCP port (0: any free port, printed)")
+      ->each(int_in("--port", 0, 65535))
+      ->capture_default_str();
   cmd->add_option("--host", o.host, "address to listen on (127.0.0.1: this machine only)")->capture_default_str();
   cmd->add_option("--web-root", o.web_root, "folder of the front end's static files")->capture_default_str();
   cmd->footer("Example: grundy serve --port 8080   then open http://127.0.0.1:8080/");

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/game_options.hpp"
+#include "cli/table_box.hpp"
 #include "core/parse.hpp"
 #include "core/solve.hpp"
 #include "io/latex.hpp"
@@ -13,40 +14,10 @@ namespace grundy::cli {
 
 namespace {
 
-// A box where every coordinate runs over 0..size-1, the pass counter over 0..K. Coordinates
-// pinned with --fix c=v run over 0..v, which holds every position reachable from them.
-struct BoxRequest {
-  core::Box box;
-  core::Position pinned;  // -1 where not pinned
-};
+const FixSyntax kFixFlag{"--fix", std::int64_t{1} << 40};
 
-BoxRequest make_box(const core::Game& game, const GameOptions& o, std::int64_t size,
-                    const std::vector<std::string>& fixes) {
-  const auto names = game.coordinate_names();
-  const int n = game.arity();
-  const bool pass = o.pass || o.passes > 0;
-  core::Position extent(n), pinned(n);
-  for (int i = 0; i < n; ++i) {
-    extent[i] = size;
-    pinned[i] = -1;
-  }
-  if (pass) extent[n - 1] = (o.pass ? 1 : o.passes) + 1;
-  for (const std::string& f : fixes) {
-    const auto eq = f.find('=');
-    const std::string name = f.substr(0, eq);
-    const auto it = std::find(names.begin(), names.end(), name);
-    if (eq == std::string::npos || it == names.end()) {
-      std::string allowed;
-      for (const auto& c : names) allowed += (allowed.empty() ? "" : ", ") + c;
-      throw core::UserError("--fix '" + f.substr(0, 40) + "': expected c=v with c one of " + allowed);
-    }
-    const int i = static_cast<int>(it - names.begin());
-    if (pinned[i] >= 0) throw core::UserError("--fix " + name + " given twice; pin each coordinate once");
-    pinned[i] = core::parse_int(f.substr(eq + 1), "--fix " + name, 0, std::int64_t{1} << 40);
-    extent[i] = pinned[i] + 1;
-  }
-  return {core::Box(extent), pinned};
-}
+// The pass counter's K for the table box: 1 for --pass, K for --passes K, 0 without a pass.
+int table_passes(const GameOptions& o) { return o.pass ? 1 : o.passes; }
 
 struct FileOptions {
   std::string save, load;
@@ -102,25 +73,10 @@ void run_table(const GameOptions& o, std::int64_t size, const std::vector<std::s
   const core::Game game = o.game();
   const io::Format f = io::parse_table_format(o.format);
   io::parse_latex_mark(draw.mark_p);
-  BoxRequest req = make_box(game, o, size, fixes);
+  TableBox req = make_table_box(game, table_passes(o), size, fixes, kFixFlag);
+  const std::vector<int> free = table_axes(game, table_passes(o), req, kFixFlag);
   const auto names = game.coordinate_names();
   const int n = game.arity();
-  std::vector<int> free;
-  for (int i = 0; i < n; ++i)
-    if (req.pinned[i] < 0) free.push_back(i);
-  // With a pass and more than two free coordinates, show the papers' main case: all passes left.
-  const bool pass = o.pass || o.passes > 0;
-  if (pass && free.size() > 2 && free.back() == n - 1) {
-    req.pinned[n - 1] = req.box.extent(n - 1) - 1;
-    free.pop_back();
-  }
-  if (free.empty() || free.size() > 2) {
-    std::string list;
-    for (int i : free) list += (list.empty() ? "" : ", ") + names[static_cast<std::size_t>(i)];
-    throw core::UserError("table shows one or two coordinates; " +
-                          (free.empty() ? std::string("every coordinate is pinned") : "free: " + list) +
-                          "; pin the others with --fix c=v");
-  }
   core::Position base(n);
   for (int i = 0; i < n; ++i) base[i] = std::max<std::int64_t>(req.pinned[i], 0);
   const core::DenseTable table = solve_or_load(game, req.box, o.evaluation(), o, files);
@@ -133,7 +89,7 @@ void run_table(const GameOptions& o, std::int64_t size, const std::vector<std::s
 void run_ppos(const GameOptions& o, std::int64_t size, const FileOptions& files) {
   const core::Game game = o.game();
   const io::Format f = o.output_format();
-  const BoxRequest req = make_box(game, o, size, {});
+  const TableBox req = make_table_box(game, table_passes(o), size, {}, kFixFlag);
   const core::Evaluation eval = o.misere ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome;
   const core::DenseTable table = solve_or_load(game, req.box, eval, o, files);
   std::vector<io::Cell> cells;

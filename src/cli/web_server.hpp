@@ -1,7 +1,13 @@
 #pragma once
 
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <utility>
 
 namespace httplib {
 class Server;
@@ -20,16 +26,73 @@ struct ApiResponse {
 
 using Query = std::map<std::string, std::string>;
 
-// The explorer computes at most this many cells per request; larger tables are for the CLI.
+// What one request may cost. The explorer computes at most kMaxServedCells cells, counting every
+// position the solver must reach (a leaper's table grows beyond the box it shows), lists at most
+// kMaxServedMoves moves, and reads GAME specs of at most kMaxGameSpecLength characters (each
+// character of a spec can add an option to every position: a subtraction set, a --forbid
+// expression). Larger work is for the CLI.
 inline constexpr std::uint64_t kMaxServedCells = std::uint64_t{1} << 22;
+inline constexpr std::uint64_t kMaxServedMoves = std::uint64_t{1} << 16;
+inline constexpr std::size_t kMaxGameSpecLength = 1000;
+// The API takes GET requests only; a request body longer than this is refused with 413.
+inline constexpr std::size_t kMaxRequestBody = 64 * 1024;
 
-ApiResponse api_games();
-// game=SPEC&size=N[&fix=c=v,...][&misere=1][&format=json|csv|latex|png|svg]
+// GET /api/games (no parameters)
+ApiResponse api_games(const Query& q = {});
+// game=SPEC&size=N[&fix=c=v,...][&misere=1][&format=json|csv|latex|png|svg][&download=1]
 ApiResponse api_table(const Query& q);
 // game=SPEC&position=3,5,1[&misere=1]
 ApiResponse api_moves(const Query& q);
 
-// Routes /api/* to the functions above and serves the static files of `web_root` at /.
-void setup_server(httplib::Server& server, const std::string& web_root);
+// Counts the computations in progress (/api/table, /api/moves) and lets at most `slots` run at
+// once: a request waits up to a short time for a free slot, then is refused with 503 "server
+// busy; try again", so a burst of requests queues briefly instead of piling up threads and
+// memory.
+class ComputeSlots {
+ public:
+  explicit ComputeSlots(int slots) : free_(slots) {}
+
+  // A slot held until destruction; false if none became free in time.
+  class Lease {
+   public:
+    Lease() = default;
+    explicit Lease(ComputeSlots* owner) : owner_(owner) {}
+    Lease(Lease&& other) noexcept : owner_(std::exchange(other.owner_, nullptr)) {}
+    Lease& operator=(Lease&&) = delete;
+    ~Lease();
+    explicit operator bool() const { return owner_ != nullptr; }
+
+   private:
+    ComputeSlots* owner_ = nullptr;
+  };
+
+  Lease acquire(std::chrono::milliseconds wait);
+  int free_slots() const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::condition_variable freed_;
+  int free_;
+};
+
+// The limits of `grundy serve`; 0 picks the default named.
+struct ServeLimits {
+  int computations = 0;                        // at once; default: the hardware threads
+  std::chrono::milliseconds busy_wait{2000};   // for a computation slot, then 503
+  double max_seconds = 10;                     // per computation, then 400 naming the limit
+  int workers = 0;                             // connection threads; default: 4 x computations, at least 8
+  std::size_t max_queued_connections = 64;     // accepted, waiting for a worker; then accept waits
+  std::chrono::seconds read_timeout{5};        // per read and write on a connection
+  std::chrono::seconds keep_alive_timeout{2};  // an idle kept-alive connection is closed after it
+  std::size_t keep_alive_max_requests = 100;   // per connection
+};
+
+// Routes /api/* to the functions above and serves the static files of `web_root` at / (nothing
+// outside it: a path with a dot component, a backslash, an empty component or a control
+// character is refused before httplib looks at the disk). Sets the server's limits: request
+// body, timeouts, keep-alive, a bounded pool of connection threads, and the computation slots,
+// which it returns (tests hold them to see the 503). Every error is JSON {"error": "..."}.
+std::shared_ptr<ComputeSlots> setup_server(httplib::Server& server, const std::string& web_root,
+                                           const ServeLimits& limits = {});
 
 }  // namespace grundy::cli

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -17,6 +18,7 @@ namespace {
 
 std::atomic<std::int64_t> g_deadline_ns{0};  // steady_clock time since epoch; 0 = none
 std::atomic<bool> g_deadline_hit{false};
+thread_local ThreadDeadline::State t_deadline;
 
 std::int64_t now_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
@@ -42,7 +44,19 @@ void poll_stop() {
     g_deadline_hit.store(true);
     throw Interrupted("stopped by --max-seconds before the computation finished; nothing was written");
   }
+  if (t_deadline.at_ns != 0 && now_ns() >= t_deadline.at_ns) throw Interrupted(t_deadline.message);
 }
+
+ThreadDeadline::ThreadDeadline(double seconds, std::string message)
+    : ThreadDeadline(State{now_ns() + static_cast<std::int64_t>(std::min(seconds, 1e9) * 1e9), std::move(message)}) {}
+
+ThreadDeadline::ThreadDeadline(State inherited) : previous_(std::move(t_deadline)) {
+  t_deadline = std::move(inherited);
+}
+
+ThreadDeadline::~ThreadDeadline() { t_deadline = std::move(previous_); }
+
+ThreadDeadline::State ThreadDeadline::inherited() { return t_deadline; }
 
 ProgressMeter::ProgressMeter(std::string what, std::uint64_t total) : what_(std::move(what)), total_(total) {
   detail::g_progress_done.store(0);

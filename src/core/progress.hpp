@@ -24,8 +24,36 @@ void install_interrupt_handler();
 // Stop after this many seconds from now (0: no deadline).
 void set_deadline_seconds(double seconds);
 
-// Throws Interrupted if a stop was requested or the deadline passed.
+// Throws Interrupted if a stop was requested or a deadline (the process's, or the calling
+// thread's ThreadDeadline) passed.
 void poll_stop();
+
+// A deadline for the computations of one thread only, on top of the process-wide one: the
+// explorer's server gives each request its own, so one costly request stops with a message
+// while the others go on. While alive, poll_stop() in this thread throws Interrupted(message)
+// once `seconds` have passed (at once if seconds <= 0); the thread's previous deadline comes
+// back at destruction.
+// A solver that starts worker threads hands them the deadline of the thread that called it
+// (inherited(), then a ThreadDeadline made from it in each worker; see line_solver.hpp).
+class ThreadDeadline {
+ public:
+  struct State {
+    std::int64_t at_ns = 0;  // steady_clock time since epoch; 0 = none
+    std::string message;
+  };
+
+  ThreadDeadline(double seconds, std::string message);
+  explicit ThreadDeadline(State inherited);
+  ~ThreadDeadline();
+  ThreadDeadline(const ThreadDeadline&) = delete;
+  ThreadDeadline& operator=(const ThreadDeadline&) = delete;
+
+  // The calling thread's deadline, to hand to worker threads.
+  static State inherited();
+
+ private:
+  State previous_;
+};
 
 namespace detail {
 extern std::atomic<std::uint64_t> g_progress_done;

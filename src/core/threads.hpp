@@ -9,6 +9,8 @@
 #include <thread>
 #include <vector>
 
+#include "core/progress.hpp"
+
 namespace grundy::core {
 
 // Threads a parallel sweep uses: GRUNDY_THREADS if set (1..64), else the hardware's count.
@@ -17,7 +19,8 @@ int solver_threads();
 namespace detail {
 
 // Runs body(tid) on `threads` threads (inline when 1); the first exception is rethrown here
-// after every thread has stopped, and sets `failed` so that waiting threads give up.
+// after every thread has stopped, and sets `failed` so that waiting threads give up. Each
+// worker inherits the calling thread's deadline (a server request's, see ThreadDeadline).
 template <class Body>
 void run_on_threads(int threads, std::atomic<bool>& failed, const Body& body) {
   if (threads == 1) {
@@ -27,9 +30,11 @@ void run_on_threads(int threads, std::atomic<bool>& failed, const Body& body) {
   std::vector<std::thread> pool;
   std::exception_ptr error;
   std::mutex error_mutex;
+  const ThreadDeadline::State deadline = ThreadDeadline::inherited();
   for (int tid = 0; tid < threads; ++tid)
     pool.emplace_back([&, tid] {
       try {
+        const ThreadDeadline inherit(deadline);
         body(tid);
       } catch (...) {
         std::lock_guard<std::mutex> lock(error_mutex);

@@ -115,7 +115,7 @@ TEST(BadInputsCatalogue, CoversEveryCommand) {
     EXPECT_TRUE(seen.insert(b.args).second) << "line " << b.line << " repeats " << b.args;
     commands.insert(b.args.substr(0, b.args.find(' ')));
   }
-  for (const char* c : {"games", "value", "moves", "table", "ppos", "verify", "bench", "fts-f", "reverse-mex"})
+  for (const char* c : {"games", "value", "moves", "table", "ppos", "verify", "bench", "fts-f", "reverse-mex", "serve"})
     EXPECT_TRUE(commands.count(c)) << "no bad input for grundy " << c;
 }
 
