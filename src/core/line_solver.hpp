@@ -112,12 +112,12 @@ struct LineGame {
 namespace detail {
 
 // One line's value set inside flat arrays: bits, full-word summary, first free value. The
-// words come in groups of kGroup adjacent words (half a cache line); group g of the set starts at
-// bits[g * group_stride], summary word j lies at full[j * stride]. The row a thread owns is
-// contiguous (stride 1, group_stride kGroup). The columns are stored group-major (stride = the
-// number of columns): a row's sweep reads the same few groups of neighbouring columns, so it
-// streams through memory, and a run of dense words in one column is one cache line, not one
-// line per word.
+// words come in groups of kGroup adjacent words (half a cache line): word k lies at
+// bits[k / kGroup * kGroup * stride + k % kGroup], summary word j at full[j * stride]. The row a
+// thread owns is contiguous (stride 1). The columns are stored group-major (stride = the number
+// of columns): a row's sweep reads the same few groups of neighbouring columns, so it streams
+// through memory, and a run of dense words in one column shares cache lines instead of taking
+// one line per word.
 struct LineRef {
   static constexpr std::uint64_t kGroup = 4;
   std::uint64_t* bits;

@@ -127,7 +127,9 @@ FtsFGrid fts_f_grid(const FtsNim& rules, std::int64_t size) {
   }
   // S over the totals the sweep can read (x + y + every value below the bound), one bit each.
   const std::uint64_t bound = f_value_bound(rules, n);
-  const std::uint64_t totals = 2 * n + bound + 128;  // the sweep reads whole words past the bound
+  // The sweep reads whole words, up to a group of LineRef::kGroup words past the bound, and
+  // BitsetWindow one word more.
+  const std::uint64_t totals = 2 * n + bound + 64 * (2 * core::detail::LineRef::kGroup + 2);
   std::vector<std::uint64_t> in_s(totals / 64 + 2, 0);
   for (std::uint64_t t = 0; t < totals; ++t)
     if (total_in_s(rules, t)) in_s[t / 64] |= std::uint64_t{1} << (t % 64);
