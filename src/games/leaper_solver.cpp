@@ -133,7 +133,7 @@ core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested, E
             return;
           }
           any = true;
-          seen |= std::uint64_t{1} << v;
+          if (v < 64) seen |= std::uint64_t{1} << v;  // 64 (all of 0..63 below it) never decides a mex
         }
         store(i, seen, any);
       };
@@ -160,7 +160,7 @@ core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested, E
           std::uint8_t out_of_box = 0;
           for (std::size_t q = 0; q < k; ++q) {
             const std::uint8_t v = from[q][i];
-            seen |= std::uint64_t{1} << (v & 63);
+            seen |= v < 64 ? std::uint64_t{1} << v : 0;
             out_of_box |= static_cast<std::uint8_t>(v == kOut);
           }
           if (out_of_box != 0)
