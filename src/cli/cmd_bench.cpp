@@ -123,13 +123,12 @@ JobResult run_job(const BenchJob& job, const std::vector<std::int64_t>& extent) 
     case JobKind::Stream: {
       // Two layers per heap size hashed together: one multiply per step keeps the hash off
       // the critical path of the sweep.
-      games::SubtractionSweep sweep(games::Subtraction({2, 12, 14}), static_cast<int>(extent[1]) - 1);
       std::uint64_t h = 0;
-      for (std::int64_t x = 0; x < n; ++x) {
-        const auto v = sweep.step();
-        h = (h ^ (v[0] | static_cast<std::uint64_t>(v[1]) << 32)) * 0x100000001b3ULL;
-        if ((x & 0xfffff) == 0xfffff) core::tick(0x100000);
-      }
+      games::sweep_subtraction(games::Subtraction({2, 12, 14}), static_cast<int>(extent[1]) - 1, false, n,
+                               [&](std::int64_t x, std::span<const core::Value> v) {
+                                 h = (h ^ (v[0] | static_cast<std::uint64_t>(v[1]) << 32)) * 0x100000001b3ULL;
+                                 if ((x & 0xfffff) == 0xfffff) core::tick(0x100000);
+                               });
       r.streamed = static_cast<std::uint64_t>(n) * 2;
       r.stream_hash = h;
       return r;

@@ -14,6 +14,8 @@
 // sweep keeps them in a ring buffer (rounded up to a power of two), so 10^9 heap sizes take
 // constant memory.
 
+#include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <span>
@@ -23,10 +25,10 @@
 
 #include "core/dense_solver.hpp"
 #include "core/mex.hpp"
-#include "core/progress.hpp"
-#include "transforms/with_pass.hpp"
 #include "core/position.hpp"
+#include "core/progress.hpp"
 #include "games/subtraction.hpp"
+#include "transforms/with_pass.hpp"
 
 namespace grundy::games {
 
@@ -100,11 +102,69 @@ class SubtractionSweep {
   core::MexBuffer mex_;
 };
 
-// Calls f(x, values) for x = 0 .. count-1, values[p] = G(x, p).
+namespace detail {
+
+// The chunked sweep of sweep_subtraction below, with the layer count kLayers known at compile
+// time (0: `layers` at run time), so that one or two layers keep their masks in registers.
+template <std::size_t kLayers, class F>
+void sweep_subtraction_chunked(const std::vector<std::int64_t>& set, std::size_t layers, bool pass_from_terminal,
+                               std::int64_t count, F& f) {
+  const std::size_t L = kLayers > 0 ? kLayers : layers;
+  const std::int64_t keep = set.back(), chunk = std::max<std::int64_t>(4096, keep);
+  const std::size_t k = set.size();
+  std::vector<core::Value> buf(static_cast<std::size_t>(keep + chunk) * L, 0);
+  std::array<std::uint64_t, 65> seen{};
+  for (std::int64_t base = 0; base < count; base += chunk) {
+    // Heap size x at b[(x - base) * L]; heap sizes base - keep .. base - 1 in front of it.
+    core::Value* const b = buf.data() + static_cast<std::size_t>(keep) * L;
+    const std::int64_t end = std::min(count, base + chunk);
+    for (std::int64_t x = base; x < end; ++x) {
+      core::Value* const cur = b + static_cast<std::size_t>(x - base) * L;
+      for (std::size_t p = 0; p < L; ++p) seen[p] = 0;
+      for (std::size_t i = 0; i < k && set[i] <= x; ++i) {
+        const core::Value* const option = cur - static_cast<std::size_t>(set[i]) * L;
+        for (std::size_t p = 0; p < L; ++p) seen[p] |= std::uint64_t{1} << option[p];
+      }
+      const bool pass_legal = x >= set.front() || pass_from_terminal;
+      std::uint64_t below = 0;  // the pass option: this heap size one layer down
+      for (std::size_t p = 0; p < L; ++p) {
+        const auto v = static_cast<core::Value>(std::countr_one(seen[p] | (pass_legal ? below : 0)));
+        cur[p] = v;
+        below = std::uint64_t{1} << v;
+      }
+      f(x, std::span<const core::Value>(cur, L));
+    }
+    if (end < count)  // the last `keep` heap sizes move to the front for the next chunk
+      std::copy(b + static_cast<std::size_t>(chunk - keep) * L, b + static_cast<std::size_t>(chunk) * L, buf.data());
+  }
+}
+
+}  // namespace detail
+
+// Calls f(x, values) for x = 0 .. count-1, values[p] = G(x, p) (valid during the call): the
+// values of SubtractionSweep::step(), its twin in the tests, computed faster. The heap sizes
+// go in chunks through a linear buffer that keeps the last max(S) of them in front of each
+// chunk, so the option at heap x - s is a fixed step back (no ring mask), and every layer of a
+// heap size is done in one pass over S. For 2,12,14 with a pass: 10 -> 3.7 ns per heap size.
 template <class F>
 void sweep_subtraction(const Subtraction& game, int passes, bool pass_from_terminal, std::int64_t count, F&& f) {
-  SubtractionSweep sweep(game, passes, pass_from_terminal);
-  for (std::int64_t x = 0; x < count; ++x) f(x, sweep.step());
+  SubtractionSweep sweep(game, passes, pass_from_terminal);  // checks passes and the memory
+  if (sweep.set().size() + 1 >= 64 || count <= 0) {          // values may reach 64: the general mex
+    for (std::int64_t x = 0; x < count; ++x) f(x, sweep.step());
+    return;
+  }
+  const auto layers = static_cast<std::size_t>(passes) + 1;
+  switch (layers) {
+    case 1:
+      detail::sweep_subtraction_chunked<1>(sweep.set(), layers, pass_from_terminal, count, f);
+      break;
+    case 2:
+      detail::sweep_subtraction_chunked<2>(sweep.set(), layers, pass_from_terminal, count, f);
+      break;
+    default:
+      detail::sweep_subtraction_chunked<0>(sweep.set(), layers, pass_from_terminal, count, f);
+      break;
+  }
 }
 
 // G(x, layer) for x = 0 .. out.size()-1, written into the caller's buffer.

@@ -193,3 +193,27 @@ TEST(SubtractionSolver, HugeMoveIsRefusedBeforeAllocating) {
   EXPECT_THROW(SubtractionSweep(s, 64, false, std::uint64_t{1} << 30), core::TooLarge);
   EXPECT_THROW(SubtractionSweep(Subtraction({1, 2}), 65), core::UserError);
 }
+
+// The chunked sweep (sweep_subtraction) against SubtractionSweep::step, over several chunks
+// (4096 heap sizes, or max(S) when larger: the {5000, 7001} set), with 0..3 passes, from
+// terminal or not.
+TEST(SubtractionSweep, ChunkedSweepEqualsStepByStep) {
+  auto sets = test_sets();
+  sets.push_back({5000, 7001});
+  for (const auto& set : sets)
+    for (int passes = 0; passes <= 3; ++passes)
+      for (bool from_terminal : {false, true}) {
+        if (from_terminal && passes == 0) continue;
+        const Subtraction game(set);
+        SubtractionSweep slow(game, passes, from_terminal);
+        std::int64_t seen = 0;
+        games::sweep_subtraction(game, passes, from_terminal, 20000, [&](std::int64_t x, std::span<const Value> v) {
+          ASSERT_EQ(x, seen++);
+          const auto want = slow.step();
+          ASSERT_EQ(v.size(), want.size());
+          for (std::size_t p = 0; p < v.size(); ++p)
+            ASSERT_EQ(v[p], want[p]) << game.name() << " passes " << passes << " at " << x << "," << p;
+        });
+        EXPECT_EQ(seen, 20000);
+      }
+}
