@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "cli/game_options.hpp"
-#include "cli/move_label.hpp"
+#include "io/move_label.hpp"
 #include "core/parse.hpp"
 #include "core/solve.hpp"
 
@@ -87,7 +87,7 @@ void draw(std::ostream& out, const std::string& family, const std::vector<std::s
 
 std::string describe(const std::vector<std::string>& names, const core::Position& from, const core::Position& to,
                      bool pass) {
-  return move_label(names, from, to, pass);
+  return io::move_label(names, from, to, pass);
 }
 
 std::string trim(const std::string& s) {

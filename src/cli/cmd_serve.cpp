@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "cli/game_options.hpp"
-#include "cli/web_server.hpp"
+#include "server/http.hpp"
 #include "core/progress.hpp"
 
 namespace grundy::cli {
@@ -21,7 +21,7 @@ struct ServeOptions {
 
 void run_serve(const ServeOptions& o) {
   httplib::Server server;
-  setup_server(server, o.web_root);
+  server::setup_server(server, o.web_root);
   int port = o.port;
   if (port == 0) {
     port = server.bind_to_any_port(o.host);

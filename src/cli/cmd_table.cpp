@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "cli/game_options.hpp"
-#include "cli/table_box.hpp"
+#include "pipeline/table_box.hpp"
 #include "core/parse.hpp"
 #include "core/solve.hpp"
 #include "io/latex.hpp"
@@ -14,7 +14,7 @@ namespace grundy::cli {
 
 namespace {
 
-const FixSyntax kFixFlag{"--fix", std::int64_t{1} << 40};
+const pipeline::FixSyntax kFixFlag{"--fix", std::int64_t{1} << 40};
 
 // The pass counter's K for the table box: 1 for --pass, K for --passes K, 0 without a pass.
 int table_passes(const GameOptions& o) { return o.pass ? 1 : o.passes; }
@@ -73,8 +73,8 @@ void run_table(const GameOptions& o, std::int64_t size, const std::vector<std::s
   const core::Game game = o.game();
   const io::Format f = io::parse_table_format(o.format);
   io::parse_latex_mark(draw.mark_p);
-  TableBox req = make_table_box(game, table_passes(o), size, fixes, kFixFlag);
-  const std::vector<int> free = table_axes(game, table_passes(o), req, kFixFlag);
+  pipeline::TableBox req = pipeline::make_table_box(game, table_passes(o), size, fixes, kFixFlag);
+  const std::vector<int> free = pipeline::table_axes(game, table_passes(o), req, kFixFlag);
   const auto names = game.coordinate_names();
   const int n = game.arity();
   core::Position base(n);
@@ -89,7 +89,7 @@ void run_table(const GameOptions& o, std::int64_t size, const std::vector<std::s
 void run_ppos(const GameOptions& o, std::int64_t size, const FileOptions& files) {
   const core::Game game = o.game();
   const io::Format f = o.output_format();
-  const TableBox req = make_table_box(game, table_passes(o), size, {}, kFixFlag);
+  const pipeline::TableBox req = pipeline::make_table_box(game, table_passes(o), size, {}, kFixFlag);
   const core::Evaluation eval = o.misere ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome;
   const core::DenseTable table = solve_or_load(game, req.box, eval, o, files);
   std::vector<io::Cell> cells;

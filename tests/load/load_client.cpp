@@ -205,7 +205,7 @@ std::string position_text(const core::Position& p) {
   return s;
 }
 
-// Paths naming files outside web/ (see also tests/cli/web_server_test.cpp).
+// Paths naming files outside web/ (see also tests/server/http_test.cpp).
 const std::vector<std::string> kEscapes = {
     "/../CMakeLists.txt",        "/%2e%2e/CMakeLists.txt", "/..%2fCMakeLists.txt",
     "/web/../../CMakeLists.txt", "//etc/passwd",           "/%00",

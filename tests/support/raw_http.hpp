@@ -2,7 +2,7 @@
 
 // Sends bytes as they are to a server on 127.0.0.1 and reads its answer: for requests an HTTP
 // client library would not send (a path with "..", a NUL, a backslash, a garbage request line).
-// Used by tests/cli/web_server_test.cpp and the load client (tests/load/load_client.cpp).
+// Used by tests/server/http_test.cpp and the load client (tests/load/load_client.cpp).
 
 #include <arpa/inet.h>
 #include <netinet/in.h>

@@ -7,7 +7,7 @@
 #include "core/box.hpp"
 #include "core/game.hpp"
 
-namespace grundy::cli {
+namespace grundy::pipeline {
 
 // The box a table is computed over, shared by `grundy table`, `grundy ppos` and the explorer's
 // /api/table so that they show the same cells: every coordinate over 0..size-1, the pass counter
@@ -35,4 +35,4 @@ TableBox make_table_box(const core::Game& game, int passes, std::int64_t size, c
 // left); any other count of free coordinates is a UserError.
 std::vector<int> table_axes(const core::Game& game, int passes, TableBox& req, const FixSyntax& syntax);
 
-}  // namespace grundy::cli
+}  // namespace grundy::pipeline

@@ -1,11 +1,11 @@
-#include "cli/table_box.hpp"
+#include "pipeline/table_box.hpp"
 
 #include <algorithm>
 
 #include "core/errors.hpp"
 #include "core/parse.hpp"
 
-namespace grundy::cli {
+namespace grundy::pipeline {
 
 namespace {
 
@@ -62,4 +62,4 @@ std::vector<int> table_axes(const core::Game& game, int passes, TableBox& req, c
   return free;
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy::pipeline

@@ -3,46 +3,18 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <utility>
 
+#include "server/api.hpp"
+
 namespace httplib {
 class Server;
 }
 
-namespace grundy::cli {
-
-// One answer of the JSON API: an HTTP status, a content type and a body. Bad input is 400 with
-// {"error": "..."}, the same one-line message the CLI prints.
-struct ApiResponse {
-  int status = 200;
-  std::string content_type = "application/json";
-  std::string body;
-  std::string filename;  // set: served as a download (Content-Disposition)
-};
-
-using Query = std::map<std::string, std::string>;
-
-// What one request may cost. The explorer computes at most kMaxServedCells cells, counting every
-// position the solver must reach (a leaper's table grows beyond the box it shows), lists at most
-// kMaxServedMoves moves, and reads GAME specs of at most kMaxGameSpecLength characters (each
-// character of a spec can add an option to every position: a subtraction set, a --forbid
-// expression). Larger work is for the CLI.
-inline constexpr std::uint64_t kMaxServedCells = std::uint64_t{1} << 22;
-inline constexpr std::uint64_t kMaxServedMoves = std::uint64_t{1} << 16;
-inline constexpr std::size_t kMaxGameSpecLength = 1000;
-// The API takes GET requests only; a request body longer than this is refused with 413.
-inline constexpr std::size_t kMaxRequestBody = 64 * 1024;
-
-// GET /api/games (no parameters)
-ApiResponse api_games(const Query& q = {});
-// game=SPEC&size=N[&fix=c=v,...][&misere=1][&format=json|csv|latex|png|svg][&download=1]
-ApiResponse api_table(const Query& q);
-// game=SPEC&position=3,5,1[&misere=1]
-ApiResponse api_moves(const Query& q);
+namespace grundy::server {
 
 // Counts the computations in progress (/api/table, /api/moves) and lets at most `slots` run at
 // once: a request waits up to a short time for a free slot, then is refused with 503 "server
@@ -95,4 +67,4 @@ struct ServeLimits {
 std::shared_ptr<ComputeSlots> setup_server(httplib::Server& server, const std::string& web_root,
                                            const ServeLimits& limits = {});
 
-}  // namespace grundy::cli
+}  // namespace grundy::server

@@ -1,6 +1,6 @@
-#include "cli/move_label.hpp"
+#include "io/move_label.hpp"
 
-namespace grundy::cli {
+namespace grundy::io {
 
 std::string move_label(const std::vector<std::string>& names, const core::Position& from, const core::Position& to,
                        bool pass) {
@@ -18,4 +18,4 @@ std::string move_label(const std::vector<std::string>& names, const core::Positi
   return s;
 }
 
-}  // namespace grundy::cli
+}  // namespace grundy::io

@@ -1,0 +1,220 @@
+#include "server/api.hpp"
+
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <vector>
+
+#include "io/move_label.hpp"
+#include "pipeline/table_box.hpp"
+#include "core/errors.hpp"
+#include "core/memory.hpp"
+#include "core/parse.hpp"
+#include "core/progress.hpp"
+#include "core/solve.hpp"
+#include "games/registry.hpp"
+#include "io/format.hpp"
+#include "io/heatmap.hpp"
+#include "io/latex.hpp"
+
+namespace grundy::server {
+
+namespace {
+
+// Every query parameter must be one the endpoint reads: a misspelt one ("sise=13") is an error
+// rather than silently ignored.
+void check_known(const Query& q, const std::string& endpoint, std::initializer_list<const char*> allowed) {
+  for (const auto& [name, value] : q) {
+    if (std::find_if(allowed.begin(), allowed.end(), [&](const char* a) { return name == a; }) != allowed.end())
+      continue;
+    std::string list;
+    for (const char* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+    throw core::UserError(endpoint + ": unknown parameter '" + name.substr(0, 40) + "'; " +
+                          (list.empty() ? "it takes none" : "allowed: " + list));
+  }
+}
+
+const std::string& need(const Query& q, const std::string& name, const std::string& example) {
+  const auto it = q.find(name);
+  if (it == q.end() || it->second.empty()) throw core::UserError(name + ": missing; e.g. " + name + "=" + example);
+  return it->second;
+}
+
+bool flag(const Query& q, const std::string& name) {
+  const auto it = q.find(name);
+  return it != q.end() && (it->second == "1" || it->second == "true" || it->second == "on");
+}
+
+struct Requested {
+  games::GameSpec spec;
+  core::Game game;
+  core::Evaluation eval;
+};
+
+Requested requested_game(const Query& q) {
+  const std::string& text = need(q, "game", "nim -p heaps=2 --pass");
+  if (text.size() > kMaxGameSpecLength)
+    throw core::UserError("game: " + std::to_string(text.size()) + " characters; the explorer reads specs of at most " +
+                          std::to_string(kMaxGameSpecLength) + " (use the CLI for longer ones)");
+  games::GameSpec spec = games::parse_game_spec(text);
+  spec.transforms.misere = flag(q, "misere");
+  core::Game game = games::make_game(spec);
+  return {spec, game, spec.transforms.misere ? core::Evaluation::MisereOutcome : core::Evaluation::Grundy};
+}
+
+std::string cells_refusal(std::uint64_t cells, const std::string& what) {
+  return what + ": " + (cells == UINT64_MAX ? std::string("more than 2^63") : std::to_string(cells)) +
+         " cells to compute; the explorer computes at most " + std::to_string(kMaxServedCells) +
+         " (use `grundy table` or `grundy moves` for larger ones)";
+}
+
+// Refuses, before anything is computed, a box with too many cells, counting also the cells the
+// solver adds to reach every option (its reach box): a leaper moving far in one coordinate
+// needs a table much larger than the one shown. The box itself is checked first, so the reach
+// box is only computed for small boxes, where it cannot overflow.
+void check_cells(const core::Game& game, const core::Box& box, const std::string& what) {
+  if (box.count() > kMaxServedCells) throw core::UserError(cells_refusal(box.count(), what));
+  const core::Box reach = game.reach_box(box);
+  if (reach.count() > kMaxServedCells)
+    throw core::UserError(
+        cells_refusal(reach.count(), what + " (the " + reach.to_string() + " positions its moves reach)"));
+}
+
+// Echoed input need not be UTF-8 (game=%FF): invalid bytes become U+FFFD instead of making
+// dump() throw.
+std::string dump(const nlohmann::json& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
+
+ApiResponse json_response(const nlohmann::json& j) { return {200, "application/json", dump(j), ""}; }
+
+}  // namespace
+
+ApiResponse api_error(int status, const std::string& message) {
+  return {status, "application/json", dump(nlohmann::json{{"error", message}}), ""};
+}
+
+ApiResponse api_games(const Query& q) {
+  check_known(q, "/api/games", {});
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& fam : games::families()) {
+    nlohmann::json j;
+    j["name"] = fam.name;
+    j["summary"] = fam.summary;
+    j["example"] = fam.example;
+    j["params"] = nlohmann::json::array();
+    for (const auto& p : fam.params)
+      j["params"].push_back({{"name", p.name}, {"help", p.help}, {"default", p.default_value}});
+    list.push_back(j);
+  }
+  return json_response(list);
+}
+
+// The CLI's `table` box (cli/table_box.hpp), with the pins given as fix=c=v,c=v.
+ApiResponse api_table(const Query& q) {
+  check_known(q, "/api/table", {"game", "size", "fix", "misere", "format", "download"});
+  const Requested r = requested_game(q);
+  const std::int64_t size = core::parse_int(need(q, "size", "13"), "size", 1, 4096);
+  const int passes = r.spec.transforms.passes;
+  std::vector<std::string> fixes;
+  if (const auto it = q.find("fix"); it != q.end() && !it->second.empty()) {
+    std::stringstream items(it->second);
+    for (std::string f; std::getline(items, f, ',');) fixes.push_back(f);
+  }
+  const pipeline::FixSyntax syntax{"fix", std::int64_t{1} << 20};
+  pipeline::TableBox req = pipeline::make_table_box(r.game, passes, size, fixes, syntax);
+  const std::vector<int> free = pipeline::table_axes(r.game, passes, req, syntax);
+  check_cells(r.game, req.box, "size = " + std::to_string(size));
+  const io::Format format = io::parse_table_format(q.count("format") ? q.at("format") : "json");
+  const int n = r.game.arity();
+  core::Position base(n);
+  for (int i = 0; i < n; ++i) base[i] = std::max<std::int64_t>(req.pinned[i], 0);
+  const core::DenseTable table = core::solve_guarded(r.game, req.box, r.eval, core::default_memory_limit());
+  const int row = free[0], col = free.size() > 1 ? free[1] : -1;
+  const io::Grid grid = io::make_grid(table, r.game.name(), r.game.coordinate_names(), base, row, col,
+                                      req.box.extent(row), col >= 0 ? req.box.extent(col) : 1);
+  std::ostringstream out;
+  io::write_grid(out, format, grid);
+  ApiResponse resp{200, "application/json", out.str(), ""};
+  switch (format) {
+    case io::Format::Csv:
+      resp.content_type = "text/csv";
+      resp.filename = "table.csv";
+      break;
+    case io::Format::Latex:
+      resp.content_type = "text/plain; charset=utf-8";
+      resp.filename = "table.tex";
+      break;
+    case io::Format::Png:
+      resp.content_type = "image/png";
+      resp.filename = "table.png";
+      break;
+    case io::Format::Svg:
+      resp.content_type = "image/svg+xml";
+      resp.filename = "table.svg";
+      break;
+    case io::Format::Text:
+      resp.content_type = "text/plain; charset=utf-8";
+      break;
+    case io::Format::Json:
+      break;
+  }
+  return resp;
+}
+
+// Values by one dense sweep of the box below the position (grown to its reach box, which holds
+// every option), as `grundy moves` does. That needs an order of the moves (a rank, or options
+// preceding their position); the memo solver, which needs none, has no cost bound the server
+// could check beforehand, so a game without an order is refused (every registered family has
+// one).
+ApiResponse api_moves(const Query& q) {
+  check_known(q, "/api/moves", {"game", "position", "misere"});
+  const Requested r = requested_game(q);
+  const std::string text = need(q, "position", "3,5,1");
+  const core::Position pos = core::parse_position(text);
+  const std::string shown = "position " + text.substr(0, 60);
+  if (const std::string why = r.game.check(pos); !why.empty())
+    throw core::UserError(shown + " is not a position of " + r.game.name() + ": " + why);
+  if (!r.game.options_precede() && !r.game.has_rank())
+    throw core::UserError(r.game.name() + ": its moves have no order the explorer can bound; use `grundy moves`");
+  const core::Box below = core::box_below(pos);
+  check_cells(r.game, below, shown);
+  std::uint64_t count = 0;
+  r.game.for_each_option(pos, [&](const core::Position&) { ++count; });
+  if (count > kMaxServedMoves)
+    throw core::UserError(shown + ": " + std::to_string(count) + " moves; the explorer lists at most " +
+                          std::to_string(kMaxServedMoves) + " (use `grundy moves`)");
+  const core::DenseTable table = core::solve_guarded(r.game, below, r.eval, core::default_memory_limit());
+  auto value = [&](const core::Position& p) {
+    if (!table.box.contains(p))
+      throw core::EngineError(r.game.name() + ": option " + core::to_string(p) + " outside the solved box " +
+                              table.box.to_string());
+    return table.at(p);
+  };
+  const auto names = r.game.coordinate_names();
+  const bool pass = r.spec.transforms.passes > 0;
+  auto outcome = [](core::Value v) { return v == 0 ? "P" : "N"; };
+  nlohmann::json j;
+  j["game"] = r.game.name();
+  j["family"] = r.spec.family;
+  j["coordinates"] = names;
+  j["pass"] = pass;
+  j["evaluation"] = r.eval == core::Evaluation::Grundy ? "grundy" : "misere-outcome";
+  j["position"] = std::vector<std::int64_t>(pos.coords().begin(), pos.coords().end());
+  const core::Value v = value(pos);
+  if (r.eval == core::Evaluation::Grundy) j["grundy"] = v;
+  j["outcome"] = outcome(v);
+  j["moves"] = nlohmann::json::array();
+  r.game.for_each_option(pos, [&](const core::Position& o) {
+    const core::Value ov = value(o);
+    nlohmann::json m;
+    m["position"] = std::vector<std::int64_t>(o.coords().begin(), o.coords().end());
+    if (r.eval == core::Evaluation::Grundy) m["grundy"] = ov;
+    m["outcome"] = outcome(ov);
+    m["winning"] = ov == 0;
+    m["label"] = io::move_label(names, pos, o, pass);
+    j["moves"].push_back(std::move(m));
+  });
+  return json_response(j);
+}
+
+}  // namespace grundy::server

@@ -1,0 +1,127 @@
+// The explorer's JSON API, called directly: the same answers and refusals as the CLI.
+#include "server/api.hpp"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/errors.hpp"
+
+using namespace grundy;
+
+namespace {
+
+// The one-line message a call of the API throws, or "" if it answers.
+std::string error_of(server::ApiResponse (*api)(const server::Query&), const server::Query& q) {
+  try {
+    api(q);
+  } catch (const core::UserError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(WebApi, GamesListsTheRegistry) {
+  const auto r = server::api_games();
+  EXPECT_EQ(r.status, 200);
+  const auto j = nlohmann::json::parse(r.body);
+  bool nim = false;
+  for (const auto& f : j) nim = nim || f["name"] == "nim";
+  EXPECT_TRUE(nim) << r.body;
+}
+
+TEST(WebApi, TableIsTheCliTable) {
+  // Table 2 of the chocolate paper, 3x3 corner, with the pass available.
+  const auto r = server::api_table({{"game", "nim -p heaps=2 --pass"}, {"size", "3"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  const auto j = nlohmann::json::parse(r.body);
+  EXPECT_EQ(j["values"], nlohmann::json::parse("[[0,2,1],[2,1,0],[1,0,2]]"));
+  EXPECT_EQ(j["fixed"]["p"], 1);
+  const auto csv = server::api_table({{"game", "nim -p heaps=2"}, {"size", "2"}, {"format", "csv"}});
+  EXPECT_EQ(csv.body, "x,y,grundy,outcome\n0,0,0,P\n0,1,1,N\n1,0,1,N\n1,1,0,P\n");
+  EXPECT_EQ(csv.content_type, "text/csv");
+  const auto png = server::api_table({{"game", "nim -p heaps=2"}, {"size", "5"}, {"format", "png"}});
+  EXPECT_EQ(png.body.substr(0, 4), "\x89PNG");
+  const auto pinned = server::api_table({{"game", "nim -p heaps=3"}, {"size", "3"}, {"fix", "z=2"}});
+  EXPECT_EQ(nlohmann::json::parse(pinned.body)["values"], nlohmann::json::parse("[[2,3,0],[3,2,1],[0,1,2]]"));
+}
+
+TEST(WebApi, MovesMarkTheWinningPass) {
+  const auto r = server::api_moves({{"game", "nim -p heaps=2 --pass"}, {"position", "1,1,1"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  const auto j = nlohmann::json::parse(r.body);
+  EXPECT_EQ(j["grundy"], 1);
+  ASSERT_EQ(j["moves"].size(), 3u);
+  EXPECT_EQ(j["moves"][2]["label"], "pass");
+  EXPECT_EQ(j["moves"][2]["winning"], true);
+  EXPECT_EQ(j["pass"], true);
+}
+
+TEST(WebApi, MovesOfTheKnightLeaveTheBoxBelow) {
+  // (3,3) -> (1,4) and (4,1) lie outside [0,3]x[0,3]: values come from the reach box.
+  const auto j = nlohmann::json::parse(server::api_moves({{"game", "knight"}, {"position", "3,3"}}).body);
+  EXPECT_EQ(j["grundy"], 1);
+  ASSERT_EQ(j["moves"].size(), 4u);
+  EXPECT_EQ(j["moves"][2]["position"], nlohmann::json::parse("[1,4]"));
+  EXPECT_EQ(j["moves"][2]["grundy"], 0);
+}
+
+TEST(WebApi, BadInputIsAUserError) {
+  EXPECT_THROW(server::api_table({{"game", "nim -p heaps=x"}, {"size", "3"}}), core::UserError);
+  EXPECT_THROW(server::api_table({{"game", "nim -p heaps=2"}}), core::UserError);
+  EXPECT_THROW(server::api_table({{"game", "nim -p heaps=2"}, {"size", "4096"}}), core::UserError);
+  EXPECT_THROW(server::api_table({{"game", "nim -p heaps=3"}, {"size", "4"}}), core::UserError);
+  EXPECT_THROW(server::api_moves({{"game", "nim -p heaps=2"}, {"position", "1,2,3"}}), core::UserError);
+}
+
+TEST(WebApi, UnknownParametersNameTheAllowedOnes) {
+  EXPECT_EQ(error_of(server::api_table, {{"game", "nim -p heaps=2"}, {"size", "3"}, {"sise", "4"}}),
+            "/api/table: unknown parameter 'sise'; allowed: game, size, fix, misere, format, download");
+  EXPECT_EQ(error_of(server::api_moves, {{"game", "nim"}, {"position", "1,2,3"}, {"size", "4"}}),
+            "/api/moves: unknown parameter 'size'; allowed: game, position, misere");
+  EXPECT_EQ(error_of(server::api_games, {{"x", "1"}}), "/api/games: unknown parameter 'x'; it takes none");
+}
+
+TEST(WebApi, PinsAreTheCliPins) {
+  EXPECT_EQ(error_of(server::api_table, {{"game", "nim -p heaps=3"}, {"size", "3"}, {"fix", "z=1,z=2"}}),
+            "fix z given twice; pin each coordinate once");
+  EXPECT_EQ(error_of(server::api_table, {{"game", "nim -p heaps=3"}, {"size", "3"}, {"fix", "w=1"}}),
+            "fix 'w=1': expected c=v with c one of x, y, z");
+  EXPECT_EQ(error_of(server::api_table, {{"game", "nim -p heaps=3"}, {"size", "3"}}),
+            "table shows one or two coordinates; free: x, y, z; pin the others with fix=c=v");
+  EXPECT_EQ(error_of(server::api_table, {{"game", "nim -p heaps=3"}, {"size", "3"}, {"fix", "z=1048577"}}),
+            "fix z = '1048577': out of range; allowed 0..1048576");
+}
+
+// The cost of a request is known before anything is computed, and refused there.
+TEST(WebApi, CostlyQueriesAreRefusedBeforeComputing) {
+  // 10^9 positions.
+  EXPECT_EQ(error_of(server::api_table, {{"game", "nim -p heaps=3"}, {"size", "1000"}, {"fix", "z=999"}}),
+            "size = 1000: 1000000000 cells to compute; the explorer computes at most 4194304 (use `grundy table` "
+            "or `grundy moves` for larger ones)");
+  // A 300x300 table of this leaper needs a 299300x300 one: its move (1000,-1) goes far up.
+  EXPECT_EQ(error_of(server::api_table, {{"game", "leaper -p moves=1000:-1,-1:0"}, {"size", "300"}}),
+            "size = 300 (the 299300x300 positions its moves reach): 89790000 cells to compute; the explorer computes "
+            "at most 4194304 (use `grundy table` or `grundy moves` for larger ones)");
+  EXPECT_EQ(error_of(server::api_table, {{"game", "leaper -p moves=1000:-1,-1:0"}, {"size", "2"}}), "");
+  // Moves: the box below the position, its reach, and the number of moves listed.
+  EXPECT_EQ(error_of(server::api_moves, {{"game", "nim -p heaps=2"}, {"position", "3000,3000"}}),
+            "position 3000,3000: 9006001 cells to compute; the explorer computes at most 4194304 (use `grundy "
+            "table` or `grundy moves` for larger ones)");
+  EXPECT_EQ(error_of(server::api_moves, {{"game", "nim -p heaps=2"}, {"position", "4611686018427387904,1"}}),
+            "position 4611686018427387904,1: more than 2^63 cells to compute; the explorer computes at most 4194304 "
+            "(use `grundy table` or `grundy moves` for larger ones)");
+  EXPECT_EQ(error_of(server::api_moves, {{"game", "queen"}, {"position", "4194303,0"}}),
+            "position 4194303,0: 4194303 moves; the explorer lists at most 65536 (use `grundy moves`)");
+  // A long spec: every element of a subtraction set is an option of every position.
+  std::string set = "1";
+  for (int s = 2; s <= 400; ++s) set += "," + std::to_string(s);
+  const std::string spec = "subtraction -p set=" + set;
+  ASSERT_GT(spec.size(), 1000u);
+  EXPECT_EQ(error_of(server::api_table, {{"game", spec}, {"size", "8"}}),
+            "game: " + std::to_string(spec.size()) +
+                " characters; the explorer reads specs of at most 1000 (use the CLI for longer ones)");
+}
+
