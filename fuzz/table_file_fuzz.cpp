@@ -42,10 +42,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::fclose(f);
   const std::string game = "nim(heaps=2)";
   try {
-    const core::DenseTable t = grundy::io::load_table(path, game, core::Evaluation::Grundy);
+    const core::DenseTable t = grundy::io::load_table(path, game, core::Evaluation::Grundy, std::uint64_t{1} << 28);
     if (t.box.count() != t.values.size()) std::abort();
     grundy::io::save_table(again, t, game);
-    const core::DenseTable u = grundy::io::load_table(again, game, core::Evaluation::Grundy);
+    const core::DenseTable u = grundy::io::load_table(again, game, core::Evaluation::Grundy, std::uint64_t{1} << 28);
     if (u.values != t.values || u.box.to_string() != t.box.to_string()) std::abort();
     std::remove(again.c_str());
   } catch (const core::UserError&) {

@@ -6,6 +6,8 @@
 #include "analysis/formula.hpp"
 #include "cli/analysis_common.hpp"
 #include "core/solve.hpp"
+#include "io/files.hpp"
+#include "pipeline/table_box.hpp"
 
 namespace grundy::cli {
 
@@ -27,14 +29,14 @@ void run_check(const GameOptions& o, std::int64_t size, const std::string& formu
   const auto names = game.coordinate_names();
   const std::string flag = is_ppos ? "--ppos" : "--formula";
   const expr::Program prog = analysis::compile_formula(flag, is_ppos ? ppos : formula, names);
-  const core::Box box = size_box(game, o, size);
+  const core::Box box = pipeline::size_box(game, size);
   const core::Evaluation eval =
       is_ppos ? (o.misere ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome) : core::Evaluation::Grundy;
   const core::DenseTable t = core::solve_guarded(game, box, eval, o.memory_limit());
   const auto kind = is_ppos ? analysis::FormulaKind::PPositions : analysis::FormulaKind::Grundy;
   const analysis::FormulaReport r =
-      analysis::check_formula(analysis::crop(t, box), prog, kind, total_coordinates(game, o), flag);
-  const std::string range = box_text(names, box);
+      analysis::check_formula(analysis::crop(t, box), prog, kind, pipeline::total_coordinates(game), flag);
+  const std::string range = pipeline::box_text(names, box);
   if (f == io::Format::Json) {
     nlohmann::json j = {{"game", game.name()}, {"box", range},        {"kind", is_ppos ? "ppos" : "formula"},
                         {"expression", r.source}, {"checked", r.checked}, {"holds", r.holds()},
@@ -62,7 +64,7 @@ void run_check(const GameOptions& o, std::int64_t size, const std::string& formu
     }
   }
   if (!r.holds()) {
-    std::cout.flush();
+    io::flush_stdout();
     std::exit(1);
   }
 }
@@ -72,13 +74,13 @@ void run_discover(const GameOptions& o, std::int64_t size) {
   if (f == io::Format::Csv) throw core::UserError("--format = 'csv': discover prints text or json");
   const core::Game game = o.game();
   const auto names = game.coordinate_names();
-  const core::Box box = size_box(game, o, size);
+  const core::Box box = pipeline::size_box(game, size);
   const core::DenseTable t = analysis::crop(core::solve_guarded(game, box, o.evaluation(), o.memory_limit()), box);
   analysis::DiscoverOptions opt;
-  if (const int p = pass_coordinate(game, o); p >= 0) opt.skip.push_back(p);
-  opt.in_total = total_coordinates(game, o);
+  opt.skip = pipeline::pass_counters(game);
+  opt.in_total = pipeline::total_coordinates(game);
   const analysis::DiscoverReport r = analysis::discover(t, names, opt);
-  const std::string range = box_text(names, box);
+  const std::string range = pipeline::box_text(names, box);
   auto exceptions_text = [&](const analysis::Conjecture& c, bool ppos) {
     std::string s;
     for (const auto& [pos, v] : c.exceptions)

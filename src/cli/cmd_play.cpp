@@ -22,7 +22,7 @@ class PlayEvaluator {
     if (game.options_precede() || game.has_rank()) table_ = core::solve_guarded(game, core::box_below(start), eval, limit);
   }
   core::Value value(const core::Position& p) {
-    if (table_.box.arity() == p.size() && table_.box.contains(p)) return table_.at(p);
+    if (table_.box.arity() == p.size() && table_.solved(p)) return table_.at(p);
     return memo_->value(p);
   }
 
@@ -85,11 +85,6 @@ void draw(std::ostream& out, const std::string& family, const std::vector<std::s
   if (pass) out << "  " << pos[n] << (pos[n] == 1 ? " pass" : " passes") << " left\n";
 }
 
-std::string describe(const std::vector<std::string>& names, const core::Position& from, const core::Position& to,
-                     bool pass) {
-  return io::move_label(names, from, to, pass);
-}
-
 std::string trim(const std::string& s) {
   const auto b = s.find_first_not_of(" \t\r\n");
   if (b == std::string::npos) return "";
@@ -98,10 +93,11 @@ std::string trim(const std::string& s) {
 
 // The option the user typed, or nullptr after saying what was wrong with it.
 const Option* read_choice(const std::string& line, const std::vector<Option>& opts, const core::Position& from,
-                          const std::vector<std::string>& names, bool pass, int arity) {
+                          const std::vector<std::string>& names, const std::vector<core::CoordinateRange>& ranges,
+                          int arity) {
   if (line == "pass") {
     for (const auto& o : opts)
-      if (describe(names, from, o.pos, pass) == "pass") return &o;
+      if (io::move_label(names, ranges, from, o.pos).starts_with("pass")) return &o;
     std::cout << "no pass is available here\n";
     return nullptr;
   }
@@ -135,7 +131,8 @@ void run_play(const GameOptions& o, const std::string& text, bool hint, bool eng
   const core::Game game = o.game();
   const core::Position start = checked_position(game, text);
   const auto names = game.coordinate_names();
-  const bool pass = o.pass || o.passes > 0;
+  const auto ranges = game.coordinate_ranges();
+  const bool pass = ranges.back().pass_counter;
   const core::Evaluation eval = o.evaluation();
   PlayEvaluator ev(game, start, eval, o.memory_limit());
   std::cout << "Playing " << game.name() << (eval == core::Evaluation::Grundy ? "" : " (misere)")
@@ -164,7 +161,7 @@ void run_play(const GameOptions& o, const std::string& text, bool hint, bool eng
                                                   return a.value < b.value;
                                                 });
       std::cout << "My turn: " << verdict(v, eval) << (v != 0 ? ", so I am winning.\n" : ", so I am losing if you play well.\n");
-      std::cout << "I play " << describe(names, pos, mine.pos, pass) << ", to (" << core::to_string(mine.pos) << "): "
+      std::cout << "I play " << io::move_label(names, ranges, pos, mine.pos) << ", to (" << core::to_string(mine.pos) << "): "
                 << verdict(mine.value, eval) << ".\n";
       pos = mine.pos;
       user_turn = true;
@@ -173,7 +170,7 @@ void run_play(const GameOptions& o, const std::string& text, bool hint, bool eng
     std::cout << "Your turn: " << verdict(v, eval) << (v != 0 ? ", so you are winning.\n" : ", so you are losing if I play well.\n");
     const std::size_t shown = std::min<std::size_t>(opts.size(), 40);
     for (std::size_t i = 0; i < shown; ++i) {
-      std::cout << "  " << i + 1 << ") (" << core::to_string(opts[i].pos) << ")  " << describe(names, pos, opts[i].pos, pass);
+      std::cout << "  " << i + 1 << ") (" << core::to_string(opts[i].pos) << ")  " << io::move_label(names, ranges, pos, opts[i].pos);
       if (hint)
         std::cout << (eval == core::Evaluation::Grundy ? "  G = " + std::to_string(opts[i].value) : "")
                   << (opts[i].value == 0 ? "  <- winning" : "");
@@ -189,7 +186,7 @@ void run_play(const GameOptions& o, const std::string& text, bool hint, bool eng
     }
     const Option* chosen = nullptr;
     while (!chosen) {
-      const bool can_pass = std::any_of(opts.begin(), opts.end(), [&](const Option& q) { return describe(names, pos, q.pos, pass) == "pass"; });
+      const bool can_pass = std::any_of(opts.begin(), opts.end(), [&](const Option& q) { return io::move_label(names, ranges, pos, q.pos).starts_with("pass"); });
       std::cout << "Your move (a number, a position like " << core::to_string(opts[0].pos) << (can_pass ? ", pass" : "")
                 << ", or quit)> " << std::flush;
       std::string line;
@@ -204,9 +201,9 @@ void run_play(const GameOptions& o, const std::string& text, bool hint, bool eng
         std::cout << "bye\n";
         return;
       }
-      chosen = read_choice(line, opts, pos, names, pass, game.arity());
+      chosen = read_choice(line, opts, pos, names, ranges, game.arity());
     }
-    std::cout << "You play " << describe(names, pos, chosen->pos, pass) << ", to (" << core::to_string(chosen->pos) << ").\n";
+    std::cout << "You play " << io::move_label(names, ranges, pos, chosen->pos) << ", to (" << core::to_string(chosen->pos) << ").\n";
     pos = chosen->pos;
     user_turn = false;
   }

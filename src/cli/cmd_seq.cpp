@@ -7,6 +7,7 @@
 #include "cli/analysis_common.hpp"
 #include "core/memory.hpp"
 #include "core/solve.hpp"
+#include "pipeline/table_box.hpp"
 
 namespace grundy::cli {
 
@@ -33,13 +34,14 @@ std::vector<std::int64_t> packed(const std::vector<std::vector<core::Value>>& la
 
 SeqResult compute_seq(const GameOptions& o, std::int64_t size, std::int64_t search) {
   const core::Game game = o.game();
-  const int pass = pass_coordinate(game, o);
-  if (game.arity() != (pass >= 0 ? 2 : 1))
+  const std::vector<int> passes = pipeline::pass_counters(game);
+  const int pass = passes.empty() ? -1 : passes.back();
+  if (game.arity() != (pass >= 0 ? 2 : 1) || passes.size() > 1)
     throw core::UserError("seq: game " + game.name() + " has " + std::to_string(game.arity()) +
                           " coordinates; seq is for one-heap games (one coordinate, plus p with a pass); "
                           "use `grundy structure` for tables");
   SeqResult r;
-  const int layers = pass >= 0 ? static_cast<int>(size_box(game, o, 1).extent(pass)) : 1;
+  const int layers = pass >= 0 ? static_cast<int>(pipeline::size_box(game, 1 << 30).extent(pass)) : 1;
   r.layers.assign(static_cast<std::size_t>(layers), std::vector<core::Value>(static_cast<std::size_t>(size)));
   if (const auto s = subtraction_seq(o)) {
     core::ensure_fits(static_cast<std::uint64_t>(size) * static_cast<std::uint64_t>(layers) * sizeof(core::Value),
@@ -59,11 +61,12 @@ SeqResult compute_seq(const GameOptions& o, std::int64_t size, std::int64_t sear
       r.why = "no period found within x < " + std::to_string(r.period.observed) + " (raise --search)";
     return r;
   }
-  const core::DenseTable t = core::solve_guarded(game, size_box(game, o, size), o.evaluation(), o.memory_limit());
+  const core::DenseTable t = core::solve_guarded(game, pipeline::size_box(game, size), o.evaluation(), o.memory_limit());
   core::Position pos(game.arity());
+  const int heap = pass == 0 ? 1 : 0;
   for (std::int64_t x = 0; x < size; ++x)
     for (int p = 0; p < layers; ++p) {
-      pos[0] = x;
+      pos[heap] = x;
       if (pass >= 0) pos[pass] = p;
       r.layers[static_cast<std::size_t>(p)][static_cast<std::size_t>(x)] = t.at(pos);
     }
@@ -133,10 +136,10 @@ void run_structure(const GameOptions& o, std::int64_t size) {
   if (f == io::Format::Csv) throw core::UserError("--format = 'csv': structure prints text or json");
   const core::Game game = o.game();
   const auto names = game.coordinate_names();
-  const core::Box box = size_box(game, o, size);
+  const core::Box box = pipeline::size_box(game, size);
   const core::DenseTable t = analysis::crop(core::solve_guarded(game, box, o.evaluation(), o.memory_limit()), box);
   analysis::StructureOptions so;
-  if (const int p = pass_coordinate(game, o); p >= 0) so.skip.push_back(p);
+  so.skip = pipeline::pass_counters(game);
   const analysis::StructureReport r = analysis::analyze_structure(t, so);
   auto name = [&](int i) { return names[static_cast<std::size_t>(i)]; };
   auto swapped = [&](const analysis::SymmetryResult& s) {
@@ -157,7 +160,7 @@ void run_structure(const GameOptions& o, std::int64_t size) {
     }
     return "G(" + l + ") = G(" + rr + ")";
   };
-  const std::string range = box_text(names, box);
+  const std::string range = pipeline::box_text(names, box);
   if (f == io::Format::Json) {
     nlohmann::json j;
     j["game"] = game.name();

@@ -57,6 +57,12 @@ std::function<void(const std::string&)> int_in(std::string what, std::int64_t mi
   return [what = std::move(what), min, max](const std::string& v) { (void)core::parse_int(v, what, min, max); };
 }
 
+std::function<void(const std::string&)> file_path(std::string what) {
+  return [what = std::move(what)](const std::string& v) {
+    if (v.empty()) throw core::UserError(what + ": empty file name; give a path");
+  };
+}
+
 void add_max_memory_option(CLI::App* cmd, std::string& max_memory) {
   // Checked as it is read, so that an empty or malformed value is refused, not taken as "none".
   cmd->add_option("--max-memory", max_memory, "memory limit, e.g. 16G (default 75% of physical memory)")

@@ -43,6 +43,10 @@ void add_game_options(CLI::App* cmd, GameOptions& o, bool with_format = true);
 // integer; allowed 1..1099511627776") instead of CLI11's "Value abc not in range".
 std::function<void(const std::string&)> int_in(std::string what, std::int64_t min, std::int64_t max);
 
+// A file option (--save, --load, --out): an empty path is refused as it is read, not taken as
+// "not given".
+std::function<void(const std::string&)> file_path(std::string what);
+
 // --max-memory SIZE, checked as it is read.
 void add_max_memory_option(CLI::App* cmd, std::string& max_memory);
 

@@ -5,6 +5,7 @@
 #include "cli/game_options.hpp"
 #include "core/errors.hpp"
 #include "core/progress.hpp"
+#include "io/files.hpp"
 
 namespace {
 
@@ -57,6 +58,7 @@ int main(int argc, char** argv) {
   grundy::core::install_interrupt_handler();
   try {
     app.parse(argc, argv);
+    grundy::io::flush_stdout();
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {

@@ -17,17 +17,34 @@
 namespace grundy::core {
 
 // The values of every cell of a box. A cell that is not a position of the game (a chocolate
-// bar with y > F(x,z)) holds kNoValue. So does a cell outside the requested box whose options
-// leave the solved box: a game whose moves may increase a coordinate (the knight's (m+1, n-2))
-// has no box closed under moves, so the reach box holds every position reachable from the
-// requested box, but not every option of its own far corners. Those corners are never reached.
-// With an outcome evaluation the cells hold 0 (P) or 1 (N).
+// bar with y > F(x,z)) holds kNoValue. A cell outside the requested box whose options leave the
+// stored box holds kUnsolved: a game whose moves may increase a coordinate (the knight's
+// (m+1, n-2)) has no box closed under moves, so the reach box holds every position reachable
+// from the requested box, but not every option of its own far corners. Every other cell holds
+// its value, exact. With an outcome evaluation the cells hold 0 (P) or 1 (N).
+//
+// Reads go through at(), which refuses a cell outside the box or unsolved with an EngineError:
+// a bug upstream (a box built too small, a pin the box does not hold) must never print memory
+// the solver did not write. Hot loops that index `values` themselves own that check.
 struct DenseTable {
   Box box;
   Evaluation eval = Evaluation::Grundy;
   ValueArray values;
 
-  Value at(const Position& p) const { return values[box.index(p)]; }
+  // The value at p (kNoValue: not a position), checked.
+  Value at(const Position& p) const {
+    if (!box.contains(p)) refuse_read(p, "outside");
+    const Value v = values[box.index(p)];
+    if (v == kUnsolved) refuse_read(p, "unsolved");
+    return v;
+  }
+  // True when at(p) answers: p lies in the box and its cell was solved.
+  bool solved(const Position& p) const { return box.contains(p) && values[box.index(p)] != kUnsolved; }
+
+ private:
+  [[noreturn]] void refuse_read(const Position& p, const char* why) const {
+    throw EngineError("read of cell (" + to_string(p) + ") " + why + " the solved table " + box.to_string());
+  }
 };
 
 // Bytes a dense solve of `box` needs (values plus the rank order when the sweep needs one).
@@ -39,8 +56,8 @@ inline std::uint64_t dense_bytes(const Box& box, bool needs_rank_order) {
 
 namespace detail {
 
-inline constexpr Value kUnset = kNoValue - 1;      // not solved yet
-inline constexpr Value kUnreached = kNoValue - 2;  // outside the requested box, an option leaves the solved box
+inline constexpr Value kUnset = kNoValue - 2;      // not solved yet
+inline constexpr Value kUnreached = kNoValue - 3;  // outside the requested box, an option leaves the solved box
 
 // The value of one cell from its options' values. `required` is true for cells of the requested
 // box: every option of those must have been solved (the reach box promises it), so a missing
@@ -85,7 +102,7 @@ Value evaluate_cell(const R& rules, const Box& box, const ValueArray& values, co
 // every position reachable from `requested` lies inside) in an order where options come first.
 // Rulesets whose options precede them in index order are swept straight through; others are
 // bucket-sorted by rank. Each cell is a mex over its options through a reused bitset buffer.
-// Cells outside `requested` that cannot be reached from it may be left kNoValue (DenseTable).
+// Cells outside `requested` that cannot be reached from it may be left kUnsolved (DenseTable).
 template <Ruleset R>
 DenseTable solve_dense(const R& rules, const Box& requested, Evaluation eval = Evaluation::Grundy) {
   using detail::kUnreached;
@@ -106,7 +123,7 @@ DenseTable solve_dense(const R& rules, const Box& requested, Evaluation eval = E
   };
   auto finish = [&] {
     for (Value& v : t.values)
-      if (v == kUnreached) v = kNoValue;
+      if (v == kUnreached) v = kUnsolved;
   };
   if (n == 0) return t;
   if (options_precede(rules)) {

@@ -30,6 +30,7 @@ class Game {
     virtual ~Concept() = default;
     virtual int arity() const = 0;
     virtual std::vector<std::string> coordinate_names() const = 0;
+    virtual std::vector<CoordinateRange> coordinate_ranges() const = 0;
     virtual std::string name() const = 0;
     virtual std::string check(const Position&) const = 0;
     virtual void for_each_option(const Position&, FunctionRef<void(const Position&)>) const = 0;
@@ -49,6 +50,7 @@ class Game {
 
   int arity() const { return impl_->arity(); }
   std::vector<std::string> coordinate_names() const { return impl_->coordinate_names(); }
+  std::vector<CoordinateRange> coordinate_ranges() const { return impl_->coordinate_ranges(); }
   std::string name() const { return impl_->name(); }
   std::string check(const Position& p) const {
     if (p.size() != arity())
@@ -81,6 +83,7 @@ class Game {
     explicit Model(R r) : r_(std::move(r)) {}
     int arity() const override { return r_.arity(); }
     std::vector<std::string> coordinate_names() const override { return r_.coordinate_names(); }
+    std::vector<CoordinateRange> coordinate_ranges() const override { return core::coordinate_ranges(r_); }
     std::string name() const override { return r_.name(); }
     std::string check(const Position& p) const override { return r_.check(p); }
     void for_each_option(const Position& p, FunctionRef<void(const Position&)> sink) const override {

@@ -16,6 +16,11 @@ using Value = std::uint32_t;
 // Sentinel for "no value": a cell of a dense box that is not a position of the game.
 inline constexpr Value kNoValue = ~Value{0};
 
+// Sentinel for a cell of a dense box that the solver did not solve: outside the requested box,
+// with an option outside the stored one (the far corners of a knight's reach box). It is a
+// position whose value is unknown, never to be shown as a value or as a non-position.
+inline constexpr Value kUnsolved = kNoValue - 1;
+
 // Most coordinates a position may have (heaps plus pass layers of a sum). Fixed so that a
 // position is a plain value on the stack and enumerating options never allocates.
 inline constexpr int kMaxCoords = 16;

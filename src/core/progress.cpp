@@ -7,6 +7,8 @@
 #include <csignal>
 #include <cstdio>
 
+#include "core/cleanup.hpp"
+
 namespace grundy::core {
 
 namespace detail {
@@ -26,12 +28,18 @@ std::int64_t now_ns() {
 }
 
 extern "C" void on_sigint(int) {
-  if (detail::g_stop_requested.exchange(true)) std::_Exit(130);  // second Ctrl-C: stop now
+  if (detail::g_stop_requested.exchange(true)) {  // second Ctrl-C: stop now, leaving no temporary
+    remove_temporaries_now();
+    std::_Exit(130);
+  }
 }
 
 }  // namespace
 
-void install_interrupt_handler() { std::signal(SIGINT, on_sigint); }
+void install_interrupt_handler() {
+  std::signal(SIGINT, on_sigint);
+  install_termination_handlers();
+}
 
 void set_deadline_seconds(double seconds) {
   g_deadline_ns.store(seconds > 0 ? now_ns() + static_cast<std::int64_t>(seconds * 1e9) : 0);

@@ -18,7 +18,8 @@ struct Interrupted : UserError {
   using UserError::UserError;
 };
 
-// Installs the SIGINT handler (first Ctrl-C requests a clean stop; a second one kills).
+// Installs the SIGINT handler (first Ctrl-C requests a clean stop; a second one kills, removing
+// the temporaries of core/cleanup.hpp), and the SIGTERM/SIGHUP ones of core/cleanup.hpp.
 void install_interrupt_handler();
 
 // Stop after this many seconds from now (0: no deadline).

@@ -22,6 +22,12 @@
 //   Box reach_box(const Box&) const            a box holding every position reachable from the
 //                                              given one (default: the box itself, for games
 //                                              whose moves only decrease coordinates)
+//   std::vector<CoordinateRange> coordinate_ranges() const
+//                                              per coordinate, the largest value any position
+//                                              may hold and whether it counts passes (default:
+//                                              unbounded, not a pass counter); boxes are cut to
+//                                              these ranges, so no cell is asked for that the
+//                                              game cannot hold
 
 #include <concepts>
 #include <cstdint>
@@ -36,6 +42,18 @@ namespace grundy::core {
 namespace detail {
 inline void concept_probe_sink(const Position&) {}
 }  // namespace detail
+
+inline constexpr std::int64_t kUnbounded = INT64_MAX;
+
+// The values one coordinate takes: 0..max. A pass counter (the p of WithPass, one per pass
+// transform, so a sum whose components have passes of their own has several) runs over 0..K,
+// the passes still available; formulas leave it out of `total`, tables pin it at K by default.
+struct CoordinateRange {
+  std::int64_t max = kUnbounded;
+  bool pass_counter = false;
+
+  friend bool operator==(const CoordinateRange&, const CoordinateRange&) = default;
+};
 
 template <class R>
 concept Ruleset = requires(const R& r, const Position& p) {
@@ -65,6 +83,14 @@ Box reach_box(const R& r, const Box& box) {
     return r.reach_box(box);
   else
     return box;
+}
+
+template <class R>
+std::vector<CoordinateRange> coordinate_ranges(const R& r) {
+  if constexpr (requires { r.coordinate_ranges(); })
+    return r.coordinate_ranges();
+  else
+    return std::vector<CoordinateRange>(static_cast<std::size_t>(r.arity()));
 }
 
 template <class R>

@@ -34,6 +34,13 @@ class Sum {
     return out;
   }
 
+  std::vector<CoordinateRange> coordinate_ranges() const {
+    auto r = core::coordinate_ranges(a_);
+    const auto rb = core::coordinate_ranges(b_);
+    r.insert(r.end(), rb.begin(), rb.end());
+    return r;
+  }
+
   std::string name() const { return "sum(" + a_.name() + ", " + b_.name() + ")"; }
 
   std::string check(const Position& pos) const {

@@ -209,7 +209,7 @@ core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested, E
         for (std::int64_t m = m0; m < m1; ++m) {
           const auto u = static_cast<std::size_t>(w1 * m + w2 * n);
           const std::uint8_t v = diag[static_cast<std::size_t>(base[u] + m_div[static_cast<std::size_t>(m)])];
-          values[m * e2 + n] = v == kOut ? kNoValue : v;
+          values[m * e2 + n] = v == kOut ? core::kUnsolved : v;
         }
     }
   });

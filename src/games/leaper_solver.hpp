@@ -7,7 +7,7 @@ namespace grundy::games {
 
 // The dense values of a leaper (Corner the Knight and friends) over the reach box of
 // `requested`, with exactly the contract and the result of core::solve_dense, its slow twin in
-// the tests: cells outside `requested` whose options leave the box are kNoValue.
+// the tests: cells outside `requested` whose options leave the box are kUnsolved.
 //
 // A leaper has at most 64 options, each a fixed index offset, and a rank w1*m + w2*n that drops
 // along every move. So the box is swept rank by rank (anti-diagonals m+n = r for the knight)

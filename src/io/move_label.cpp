@@ -2,13 +2,18 @@
 
 namespace grundy::io {
 
-std::string move_label(const std::vector<std::string>& names, const core::Position& from, const core::Position& to,
-                       bool pass) {
+std::string move_label(const std::vector<std::string>& names, const std::vector<core::CoordinateRange>& ranges,
+                       const core::Position& from, const core::Position& to) {
   const int n = from.size();
-  if (pass && to[n - 1] == from[n - 1] - 1) {
-    bool same = true;
-    for (int i = 0; i + 1 < n; ++i) same = same && to[i] == from[i];
-    if (same) return "pass";
+  int changed = -1, count = 0;
+  for (int i = 0; i < n; ++i)
+    if (to[i] != from[i]) {
+      changed = i;
+      ++count;
+    }
+  if (count == 1 && ranges[static_cast<std::size_t>(changed)].pass_counter && to[changed] == from[changed] - 1) {
+    const std::string& name = names[static_cast<std::size_t>(changed)];
+    return name == "p" ? "pass" : "pass " + name;
   }
   std::string s;
   for (int i = 0; i < n; ++i)

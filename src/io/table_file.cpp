@@ -1,19 +1,24 @@
 #include "io/table_file.hpp"
 
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/memory.hpp"
+#include "core/progress.hpp"
+#include "io/files.hpp"
 
 namespace grundy::io {
 
 namespace {
 
-constexpr char kMagic[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'T', '1'};
+constexpr char kMagic[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'T', '2'};
+constexpr char kMagicV1[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'T', '1'};
 constexpr std::uint32_t kMaxHeader = 1 << 16;
 
 struct Fnv {
@@ -40,6 +45,10 @@ void put_le(std::vector<unsigned char>& out, std::uint64_t v, int bytes) {
   for (int i = 0; i < bytes; ++i) out.push_back(static_cast<unsigned char>(v >> (8 * i)));
 }
 
+// The two sentinels of a width: not a position (the largest value), unsolved (the one below).
+std::uint64_t none_of(int width) { return width == 1 ? 0xff : width == 2 ? 0xffff : 0xffffffffULL; }
+std::uint64_t unsolved_of(int width) { return none_of(width) - 1; }
+
 std::uint64_t get_le(const unsigned char* p, int bytes) {
   std::uint64_t v = 0;
   for (int i = 0; i < bytes; ++i) v |= static_cast<std::uint64_t>(p[i]) << (8 * i);
@@ -51,8 +60,9 @@ std::uint64_t get_le(const unsigned char* p, int bytes) {
 void save_table(const std::string& path, const core::DenseTable& t, const std::string& game) {
   core::Value max = 0;
   for (core::Value v : t.values)
-    if (v != core::kNoValue) max = std::max(max, v);
-  const int width = max < 0xff ? 1 : max < 0xffff ? 2 : 4;
+    if (v != core::kNoValue && v != core::kUnsolved) max = std::max(max, v);
+  const int width = max < 0xfe ? 1 : max < 0xfffe ? 2 : 4;
+  if (width == 4 && max >= 0xfffffffe) throw core::EngineError("--save: a value too large for a table file");
   nlohmann::json h;
   h["game"] = game;
   std::vector<std::int64_t> extent(t.box.extents().coords().begin(), t.box.extents().coords().end());
@@ -61,58 +71,48 @@ void save_table(const std::string& path, const core::DenseTable& t, const std::s
   h["width"] = width;
   h["count"] = t.values.size();
   const std::string header = h.dump();
-  const std::string tmp = path + ".tmp";
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) throw core::UserError("--save " + path + ": cannot write " + tmp + ": " + std::strerror(errno));
+  AtomicFile file(path, "--save");
   Fnv sum;
   std::vector<unsigned char> buf;
   auto flush = [&] {
     sum.add(buf.data(), buf.size());
-    if (std::fwrite(buf.data(), 1, buf.size(), f) != buf.size()) {
-      std::fclose(f);
-      std::remove(tmp.c_str());
-      throw core::UserError("--save " + path + ": write failed: " + std::strerror(errno));
-    }
+    file.write(buf.data(), buf.size());
     buf.clear();
+    core::poll_stop();
   };
   buf.insert(buf.end(), kMagic, kMagic + 8);
   put_le(buf, header.size(), 4);
   buf.insert(buf.end(), header.begin(), header.end());
-  const std::uint64_t none = width == 1 ? 0xff : width == 2 ? 0xffff : 0xffffffffULL;
+  const std::uint64_t none = none_of(width), unsolved = unsolved_of(width);
   for (core::Value v : t.values) {
-    put_le(buf, v == core::kNoValue ? none : v, width);
+    put_le(buf, v == core::kNoValue ? none : v == core::kUnsolved ? unsolved : v, width);
     if (buf.size() >= (1u << 20)) flush();
   }
   flush();
   put_le(buf, sum.h, 8);
-  if (std::fwrite(buf.data(), 1, 8, f) != 8 || std::fclose(f) != 0) {
-    std::remove(tmp.c_str());
-    throw core::UserError("--save " + path + ": write failed: " + std::strerror(errno));
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw core::UserError("--save " + path + ": cannot rename " + tmp + ": " + std::strerror(errno));
-  }
+  file.write(buf.data(), buf.size());
+  file.commit();
 }
 
-core::DenseTable load_table(const std::string& path, const std::string& game, core::Evaluation eval) {
+core::DenseTable load_table(const std::string& path, const std::string& game, core::Evaluation eval,
+                            std::uint64_t memory_limit) {
   auto bad = [&](const std::string& why) { return core::UserError("--load " + path + ": " + why); };
-  // A directory opens as a stream on Linux; say what it is rather than "bad magic".
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw bad("is a directory, not a table file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw bad("cannot open the file");
-  in.seekg(0, std::ios::end);
-  const auto size = static_cast<std::uint64_t>(in.tellg());
-  in.seekg(0);
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(open_regular_for_reading(path, "--load"), std::fclose);
+  auto read = [&](void* into, std::size_t n) { return std::fread(into, 1, n, in.get()) == n; };
+  struct stat st{};
+  if (::fstat(::fileno(in.get()), &st) != 0) throw bad("cannot read the file size");
+  const auto size = static_cast<std::uint64_t>(st.st_size);
   if (size < 12 + 8) throw bad("too short to be a table file");
   unsigned char head[12];
-  in.read(reinterpret_cast<char*>(head), 12);
+  if (!read(head, 12)) throw bad("truncated");
+  if (std::memcmp(head, kMagicV1, 8) == 0)
+    throw bad("written by an earlier grundy (table file format 1, which did not mark unsolved cells); compute it "
+              "again with --save");
   if (std::memcmp(head, kMagic, 8) != 0) throw bad("not a grundy table file (bad magic)");
   const auto hlen = static_cast<std::uint32_t>(get_le(head + 8, 4));
   if (hlen == 0 || hlen > kMaxHeader || 12 + hlen + 8 > size) throw bad("corrupt header length");
   std::string header(hlen, '\0');
-  in.read(header.data(), hlen);
+  if (!read(header.data(), hlen)) throw bad("truncated");
   nlohmann::json h;
   try {
     h = nlohmann::json::parse(header);
@@ -147,28 +147,29 @@ core::DenseTable load_table(const std::string& path, const std::string& game, co
   if (t.box.count() != count || count > (size - 12 - hlen - 8) / static_cast<std::uint64_t>(width) ||
       12 + hlen + count * static_cast<std::uint64_t>(width) + 8 != size)
     throw bad("size does not match its header (truncated or padded)");
+  core::ensure_fits(count > UINT64_MAX / sizeof(core::Value) ? UINT64_MAX : count * sizeof(core::Value), memory_limit,
+                    "--load " + path + ": a table of " + t.box.to_string() + " cells");
   Fnv sum;
   sum.add(head, 12);
   sum.add(header.data(), header.size());
   t.values.resize(count);
-  const std::uint64_t none = width == 1 ? 0xff : width == 2 ? 0xffff : 0xffffffffULL;
+  const std::uint64_t none = none_of(static_cast<int>(width)), unsolved = unsolved_of(static_cast<int>(width));
   std::vector<unsigned char> buf(1 << 20);
   std::uint64_t done = 0;
   const auto w = static_cast<int>(width);
   while (done < count) {
     const std::uint64_t n = std::min<std::uint64_t>(count - done, buf.size() / static_cast<std::uint64_t>(w));
-    in.read(reinterpret_cast<char*>(buf.data()), static_cast<std::streamsize>(n * static_cast<std::uint64_t>(w)));
-    if (!in) throw bad("truncated");
+    if (!read(buf.data(), n * static_cast<std::uint64_t>(w))) throw bad("truncated");
+    core::poll_stop();
     sum.add(buf.data(), n * static_cast<std::uint64_t>(w));
     for (std::uint64_t i = 0; i < n; ++i) {
       const std::uint64_t v = get_le(buf.data() + i * static_cast<std::uint64_t>(w), w);
-      t.values[done + i] = v == none ? core::kNoValue : static_cast<core::Value>(v);
+      t.values[done + i] = v == none ? core::kNoValue : v == unsolved ? core::kUnsolved : static_cast<core::Value>(v);
     }
     done += n;
   }
   unsigned char tail[8];
-  in.read(reinterpret_cast<char*>(tail), 8);
-  if (!in || get_le(tail, 8) != sum.h) throw bad("checksum mismatch (corrupted)");
+  if (!read(tail, 8) || get_le(tail, 8) != sum.h) throw bad("checksum mismatch (corrupted)");
   return t;
 }
 

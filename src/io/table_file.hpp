@@ -2,20 +2,25 @@
 
 // Table files: a solved box saved with --save and reused with --load. Layout (little-endian):
 //
-//   8 bytes   magic "GRUNDYT1"
+//   8 bytes   magic "GRUNDYT2"
 //   4 bytes   header length H
-//   H bytes   header, JSON: {"game": <Game::name()>, "coordinates": [...], "extent": [...],
+//   H bytes   header, JSON: {"game": <Game::name()>, "extent": [...],
 //             "evaluation": "grundy" | "normal-outcome" | "misere-outcome",
 //             "width": 1 | 2 | 4 (bytes per value), "count": <cells>}
 //   count * width bytes   the values in row-major order, last coordinate fastest; the largest
-//             value of the width (0xff, 0xffff, 0xffffffff) marks a cell that is not a position
+//             value of the width (0xff, 0xffff, 0xffffffff) marks a cell that is not a position,
+//             the one below it a cell the solver did not solve (core::kUnsolved: the far corners
+//             of a reach box), so a loaded table knows which cells it can answer for
 //   8 bytes   FNV-1a 64 of everything before it
 //
-// Values use the smallest width that holds them. A file is written to a temporary name and
-// renamed, so an interrupted run never leaves a half-written table under the real name. A file
-// whose magic, header, size or checksum does not match, or which holds another game, is rejected
-// with a UserError, never read as data.
+// Values use the smallest width that holds them. A file is written through io::AtomicFile (an
+// exclusive temporary in the target's folder, fsync, rename), so an interrupted run never
+// leaves a half-written table under the real name. A file whose magic, header, size or
+// checksum does not match, or which holds another game, is rejected with a UserError, never
+// read as data. Format 1 files ("GRUNDYT1") did not tell unsolved cells from non-positions and
+// are refused with a message saying so.
 
+#include <cstdint>
 #include <string>
 
 #include "core/dense_solver.hpp"
@@ -24,7 +29,9 @@ namespace grundy::io {
 
 void save_table(const std::string& path, const core::DenseTable& table, const std::string& game);
 
-// Reads `path` and checks it holds `game` under `eval`; the caller checks the box it needs.
-core::DenseTable load_table(const std::string& path, const std::string& game, core::Evaluation eval);
+// Reads `path` and checks it holds `game` under `eval`, refusing before allocating a table
+// larger than `memory_limit`; the caller checks the box it needs (pipeline::load_covering).
+core::DenseTable load_table(const std::string& path, const std::string& game, core::Evaluation eval,
+                            std::uint64_t memory_limit);
 
 }  // namespace grundy::io

@@ -15,16 +15,23 @@ std::string pin_usage(const FixSyntax& syntax) {
 
 }  // namespace
 
-TableBox make_table_box(const core::Game& game, int passes, std::int64_t size, const std::vector<std::string>& fixes,
+core::Box size_box(const core::Game& game, std::int64_t size) {
+  const auto ranges = game.coordinate_ranges();
+  core::Position extent(game.arity());
+  for (int i = 0; i < game.arity(); ++i) {
+    const std::int64_t max = ranges[static_cast<std::size_t>(i)].max;
+    extent[i] = max < size ? max + 1 : size;
+  }
+  return core::Box(extent);
+}
+
+TableBox make_table_box(const core::Game& game, std::int64_t size, const std::vector<std::string>& fixes,
                         const FixSyntax& syntax) {
   const auto names = game.coordinate_names();
+  const auto ranges = game.coordinate_ranges();
   const int n = game.arity();
-  core::Position extent(n), pinned(n);
-  for (int i = 0; i < n; ++i) {
-    extent[i] = size;
-    pinned[i] = -1;
-  }
-  if (passes > 0) extent[n - 1] = passes + 1;
+  core::Position extent = size_box(game, size).extents(), pinned(n);
+  for (int i = 0; i < n; ++i) pinned[i] = -1;
   for (const std::string& f : fixes) {
     const auto eq = f.find('=');
     const std::string name = f.substr(0, eq);
@@ -36,21 +43,31 @@ TableBox make_table_box(const core::Game& game, int passes, std::int64_t size, c
     }
     const int i = static_cast<int>(it - names.begin());
     if (pinned[i] >= 0) throw core::UserError(syntax.name + " " + name + " given twice; pin each coordinate once");
-    pinned[i] = core::parse_int(f.substr(eq + 1), syntax.name + " " + name, 0, syntax.max_value);
+    const core::CoordinateRange& range = ranges[static_cast<std::size_t>(i)];
+    const std::int64_t max = std::min(syntax.max_value, range.max);
+    const std::string what = syntax.name + " " + name;
+    pinned[i] = range.pass_counter
+                    ? core::parse_int(f.substr(eq + 1), what + " (the passes still available)", 0, max)
+                    : core::parse_int(f.substr(eq + 1), what, 0, max);
     extent[i] = pinned[i] + 1;
   }
   return {core::Box(extent), pinned};
 }
 
-std::vector<int> table_axes(const core::Game& game, int passes, TableBox& req, const FixSyntax& syntax) {
+std::vector<int> table_axes(const core::Game& game, TableBox& req, const FixSyntax& syntax) {
   const auto names = game.coordinate_names();
+  const auto ranges = game.coordinate_ranges();
   const int n = game.arity();
   std::vector<int> free;
   for (int i = 0; i < n; ++i)
     if (req.pinned[i] < 0) free.push_back(i);
-  if (passes > 0 && free.size() > 2 && free.back() == n - 1) {
-    req.pinned[n - 1] = req.box.extent(n - 1) - 1;
-    free.pop_back();
+  while (free.size() > 2) {
+    const auto last_pass = std::find_if(free.rbegin(), free.rend(),
+                                        [&](int i) { return ranges[static_cast<std::size_t>(i)].pass_counter; });
+    if (last_pass == free.rend()) break;
+    const int i = *last_pass;
+    req.pinned[i] = req.box.extent(i) - 1;
+    free.erase(std::next(last_pass).base());
   }
   if (free.empty() || free.size() > 2) {
     std::string list;
@@ -60,6 +77,33 @@ std::vector<int> table_axes(const core::Game& game, int passes, TableBox& req, c
                           "; pin the others with " + pin_usage(syntax));
   }
   return free;
+}
+
+std::vector<int> pass_counters(const core::Game& game) {
+  const auto ranges = game.coordinate_ranges();
+  std::vector<int> out;
+  for (int i = 0; i < game.arity(); ++i)
+    if (ranges[static_cast<std::size_t>(i)].pass_counter) out.push_back(i);
+  return out;
+}
+
+std::vector<bool> total_coordinates(const core::Game& game) {
+  const auto ranges = game.coordinate_ranges();
+  std::vector<bool> in(ranges.size());
+  for (std::size_t i = 0; i < ranges.size(); ++i) in[i] = !ranges[i].pass_counter;
+  return in;
+}
+
+std::string box_text(const std::vector<std::string>& names, const core::Box& box) {
+  std::string s;
+  for (int i = 0; i < box.arity();) {
+    int j = i;
+    std::string group = names[static_cast<std::size_t>(i)];
+    while (j + 1 < box.arity() && box.extent(j + 1) == box.extent(i)) group += "," + names[static_cast<std::size_t>(++j)];
+    s += (s.empty() ? "" : ", ") + group + " in 0.." + std::to_string(box.extent(i) - 1);
+    i = j + 1;
+  }
+  return s;
 }
 
 }  // namespace grundy::pipeline

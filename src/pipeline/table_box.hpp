@@ -1,5 +1,11 @@
 #pragma once
 
+// The first step of the one pipeline every front end uses (CLI commands, the explorer's API):
+// game -> box. The box of a request is built here and nowhere else, from the game's own
+// coordinate ranges, so that a pass counter runs over 0..K whether it belongs to the game, to
+// a component of a sum, or to both, and no command ever asks the solver for (or reads) a cell
+// the game cannot hold.
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -9,10 +15,11 @@
 
 namespace grundy::pipeline {
 
-// The box a table is computed over, shared by `grundy table`, `grundy ppos` and the explorer's
-// /api/table so that they show the same cells: every coordinate over 0..size-1, the pass counter
-// over 0..K, and a coordinate pinned with c=v over 0..v, which holds every position reachable
-// from it.
+// Every coordinate over 0..size-1, cut to the range the game gives it (a pass counter: 0..K).
+core::Box size_box(const core::Game& game, std::int64_t size);
+
+// A table's box: size_box with some coordinates pinned. A coordinate pinned at v runs over
+// 0..v, which holds every position reachable from the pinned ones.
 struct TableBox {
   core::Box box;
   core::Position pinned;  // -1 where not pinned
@@ -25,14 +32,23 @@ struct FixSyntax {
   std::int64_t max_value;
 };
 
-// The box for `size` and the pins "c=v" (each coordinate pinned at most once); a UserError
-// naming the pin otherwise.
-TableBox make_table_box(const core::Game& game, int passes, std::int64_t size, const std::vector<std::string>& fixes,
+// The box for `size` and the pins "c=v" (each coordinate pinned at most once, inside the
+// coordinate's range); a UserError naming the pin otherwise.
+TableBox make_table_box(const core::Game& game, std::int64_t size, const std::vector<std::string>& fixes,
                         const FixSyntax& syntax);
 
-// The one or two free coordinates a table shows (rows, then columns). With a pass and more than
-// two free coordinates the pass counter is pinned at K, the papers' main case (all passes
-// left); any other count of free coordinates is a UserError.
-std::vector<int> table_axes(const core::Game& game, int passes, TableBox& req, const FixSyntax& syntax);
+// The one or two free coordinates a table shows (rows, then columns). While more than two are
+// free, the last free pass counter is pinned at K, the papers' main case (all passes left);
+// any other count of free coordinates is a UserError.
+std::vector<int> table_axes(const core::Game& game, TableBox& req, const FixSyntax& syntax);
+
+// The coordinates that count passes (WithPass's p, of the game or of a sum's components).
+std::vector<int> pass_counters(const core::Game& game);
+
+// Which coordinates `total` sums in formulas: all but the pass counters.
+std::vector<bool> total_coordinates(const core::Game& game);
+
+// "x,y,z in 0..7, p in 0..1".
+std::string box_text(const std::vector<std::string>& names, const core::Box& box);
 
 }  // namespace grundy::pipeline

@@ -114,15 +114,14 @@ ApiResponse api_table(const Query& q) {
   check_known(q, "/api/table", {"game", "size", "fix", "misere", "format", "download"});
   const Requested r = requested_game(q);
   const std::int64_t size = core::parse_int(need(q, "size", "13"), "size", 1, 4096);
-  const int passes = r.spec.transforms.passes;
   std::vector<std::string> fixes;
   if (const auto it = q.find("fix"); it != q.end() && !it->second.empty()) {
     std::stringstream items(it->second);
     for (std::string f; std::getline(items, f, ',');) fixes.push_back(f);
   }
   const pipeline::FixSyntax syntax{"fix", std::int64_t{1} << 20};
-  pipeline::TableBox req = pipeline::make_table_box(r.game, passes, size, fixes, syntax);
-  const std::vector<int> free = pipeline::table_axes(r.game, passes, req, syntax);
+  pipeline::TableBox req = pipeline::make_table_box(r.game, size, fixes, syntax);
+  const std::vector<int> free = pipeline::table_axes(r.game, req, syntax);
   check_cells(r.game, req.box, "size = " + std::to_string(size));
   const io::Format format = io::parse_table_format(q.count("format") ? q.at("format") : "json");
   const int n = r.game.arity();
@@ -184,14 +183,10 @@ ApiResponse api_moves(const Query& q) {
     throw core::UserError(shown + ": " + std::to_string(count) + " moves; the explorer lists at most " +
                           std::to_string(kMaxServedMoves) + " (use `grundy moves`)");
   const core::DenseTable table = core::solve_guarded(r.game, below, r.eval, core::default_memory_limit());
-  auto value = [&](const core::Position& p) {
-    if (!table.box.contains(p))
-      throw core::EngineError(r.game.name() + ": option " + core::to_string(p) + " outside the solved box " +
-                              table.box.to_string());
-    return table.at(p);
-  };
+  auto value = [&](const core::Position& p) { return table.at(p); };
   const auto names = r.game.coordinate_names();
-  const bool pass = r.spec.transforms.passes > 0;
+  const auto ranges = r.game.coordinate_ranges();
+  const bool pass = !pipeline::pass_counters(r.game).empty();
   auto outcome = [](core::Value v) { return v == 0 ? "P" : "N"; };
   nlohmann::json j;
   j["game"] = r.game.name();
@@ -211,7 +206,7 @@ ApiResponse api_moves(const Query& q) {
     if (r.eval == core::Evaluation::Grundy) m["grundy"] = ov;
     m["outcome"] = outcome(ov);
     m["winning"] = ov == 0;
-    m["label"] = io::move_label(names, pos, o, pass);
+    m["label"] = io::move_label(names, ranges, pos, o);
     j["moves"].push_back(std::move(m));
   });
   return json_response(j);

@@ -36,6 +36,7 @@ class Forbid {
 
   int arity() const { return base_.arity(); }
   std::vector<std::string> coordinate_names() const { return base_.coordinate_names(); }
+  std::vector<core::CoordinateRange> coordinate_ranges() const { return core::coordinate_ranges(base_); }
   std::string name() const { return base_.name() + " forbidding " + program_->source(); }
   std::string check(const Position& pos) const { return base_.check(pos); }
 

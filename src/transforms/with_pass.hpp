@@ -34,6 +34,12 @@ class WithPass {
     return names;
   }
 
+  std::vector<core::CoordinateRange> coordinate_ranges() const {
+    auto r = core::coordinate_ranges(base_);
+    r.push_back({passes_, true});
+    return r;
+  }
+
   std::string name() const {
     std::string s = base_.name() + " + " + (passes_ == 1 ? std::string("pass") : std::to_string(passes_) + " passes");
     return from_terminal_ ? s + " (also from terminal positions)" : s;

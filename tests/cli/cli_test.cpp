@@ -108,7 +108,7 @@ TEST(Cli, SaveThenLoadGivesTheSameTable) {
   const CliResult b = run_cli("table nim -p heaps=2 --pass --size 40 --format csv --load " + file);
   ASSERT_EQ(b.status, 0) << b.err;
   EXPECT_EQ(a.out, b.out);
-  expect_error("table nim -p heaps=2 --pass --size 41 --load " + file, "does not cover");
+  expect_error("table nim -p heaps=2 --pass --size 41 --load " + file, "does not hold every cell of the requested box 41x41x2");
   expect_error("ppos nim -p heaps=2 --size 4 --load " + file, "not nim(heaps=2)");
 }
 

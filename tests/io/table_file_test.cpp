@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 
 #include "core/errors.hpp"
@@ -11,6 +12,8 @@
 using namespace grundy;
 
 namespace {
+
+constexpr std::uint64_t kLimit = std::uint64_t{1} << 30;
 
 std::string temp_path(const std::string& name) { return testing::TempDir() + "/grundy_" + name; }
 
@@ -28,7 +31,7 @@ void write_all(const std::string& path, const std::string& data) { std::ofstream
 
 void expect_rejected(const std::string& path, const std::string& needle, const std::string& game = "nim(heaps=2) + pass") {
   try {
-    io::load_table(path, game, core::Evaluation::Grundy);
+    io::load_table(path, game, core::Evaluation::Grundy, kLimit);
     FAIL() << "accepted " << path;
   } catch (const core::UserError& e) {
     EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
@@ -42,7 +45,7 @@ TEST(TableFile, RoundTripsEveryWidth) {
     const auto t = sample(n);
     const std::string path = temp_path("rt.gtab");
     io::save_table(path, t, "nim(heaps=2) + pass");
-    const auto back = io::load_table(path, "nim(heaps=2) + pass", core::Evaluation::Grundy);
+    const auto back = io::load_table(path, "nim(heaps=2) + pass", core::Evaluation::Grundy, kLimit);
     EXPECT_EQ(back.box, t.box);
     EXPECT_EQ(back.values, t.values);
     std::remove(path.c_str());
@@ -51,11 +54,11 @@ TEST(TableFile, RoundTripsEveryWidth) {
 
 TEST(TableFile, KeepsNonPositionsAndWideValues) {
   core::DenseTable t;
-  t.box = core::Box(core::Position{3});
-  t.values = {5, core::kNoValue, 70000};
+  t.box = core::Box(core::Position{4});
+  t.values = {5, core::kNoValue, 70000, core::kUnsolved};
   const std::string path = temp_path("wide.gtab");
   io::save_table(path, t, "g");
-  EXPECT_EQ(io::load_table(path, "g", core::Evaluation::Grundy).values, t.values);
+  EXPECT_EQ(io::load_table(path, "g", core::Evaluation::Grundy, kLimit).values, t.values);
 }
 
 TEST(TableFile, RejectsDamagedOrForeignFiles) {
@@ -70,8 +73,10 @@ TEST(TableFile, RejectsDamagedOrForeignFiles) {
   flipped[flipped.size() - 20] ^= 1;
   write_all(bad, flipped);
   expect_rejected(bad, "checksum mismatch");
-  write_all(bad, "GRUNDYT1" + std::string(30, '\xff'));
+  write_all(bad, "GRUNDYT2" + std::string(30, '\xff'));
   expect_rejected(bad, "corrupt header length");
+  write_all(bad, "GRUNDYT1" + good.substr(8));
+  expect_rejected(bad, "table file format 1");
   write_all(bad, "not a table at all, just text");
   expect_rejected(bad, "bad magic");
   write_all(bad, "");
@@ -86,6 +91,6 @@ TEST(TableFile, RejectsDamagedOrForeignFiles) {
 TEST(TableFile, NoTemporaryLeftBehind) {
   const std::string path = temp_path("tmp.gtab");
   io::save_table(path, sample(8), "x");
-  std::ifstream tmp(path + ".tmp");
-  EXPECT_FALSE(tmp.good());
+  for (const auto& e : std::filesystem::directory_iterator(testing::TempDir()))
+    EXPECT_EQ(e.path().filename().string().find(".grundy_tmp.gtab.tmp-"), std::string::npos) << e.path();
 }

@@ -34,3 +34,17 @@ inline CliResult run_cli(const std::string& args, const std::string& input = "",
   r.err = slurp(err);
   return r;
 }
+
+// Runs a shell script with $GRUNDY naming the binary (for pipes, background runs and signals).
+inline CliResult run_sh(const std::string& script) {
+  const std::string dir = testing::TempDir();
+  const std::string tag = std::to_string(::getpid());
+  const std::string sh = dir + "/grundy_sh_" + tag, out = dir + "/grundy_out_" + tag, err = dir + "/grundy_err_" + tag;
+  std::ofstream(sh) << "GRUNDY='" << GRUNDY_BINARY << "'\n" << script << "\n";
+  const int raw = std::system(("sh " + sh + " < /dev/null > " + out + " 2> " + err).c_str());
+  CliResult r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+  r.out = slurp(out);
+  r.err = slurp(err);
+  return r;
+}

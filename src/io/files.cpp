@@ -1,0 +1,138 @@
+#include "io/files.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <ext/stdio_sync_filebuf.h>
+
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+
+#include "core/cleanup.hpp"
+#include "core/errors.hpp"
+
+namespace grundy::io {
+
+namespace {
+
+std::string shown(const std::string& path) { return path.size() > 200 ? path.substr(0, 200) + "..." : path; }
+
+// The folder of `path` ("." for a bare name) and its last component.
+std::pair<std::string, std::string> split_path(const std::string& path) {
+  const auto slash = path.rfind('/');
+  if (slash == std::string::npos) return {".", path};
+  return {slash == 0 ? "/" : path.substr(0, slash), path.substr(slash + 1)};
+}
+
+}  // namespace
+
+AtomicFile::AtomicFile(std::string path, std::string flag) : path_(std::move(path)), flag_(std::move(flag)) {
+  if (path_.empty()) throw core::UserError(flag_ + ": empty file name; give a path such as " + flag_ + " table.gtab");
+  const std::string where = flag_ + " " + shown(path_);
+  struct stat st{};
+  if (::stat(path_.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) throw core::UserError(where + ": is a folder, not a file");
+    if (!S_ISREG(st.st_mode))
+      throw core::UserError(where + ": exists and is not a regular file (a FIFO or a device); not replaced");
+  } else if (errno != ENOENT) {
+    throw core::UserError(where + ": " + std::strerror(errno));
+  }
+  const auto [dir, base] = split_path(path_);
+  if (base.empty()) throw core::UserError(where + ": names a folder, not a file");
+  temp_ = dir + "/." + base + ".tmp-XXXXXX";
+  const int fd = ::mkostemp(temp_.data(), O_CLOEXEC);
+  if (fd < 0) throw core::UserError(where + ": cannot create a file in " + shown(dir) + ": " + std::strerror(errno));
+  slot_ = core::register_temporary(temp_.c_str());
+  // mkstemp creates 0600; a finished file gets the usual mode for new files (0666 & ~umask).
+  const mode_t mask = ::umask(0);
+  ::umask(mask);
+  ::fchmod(fd, 0666 & ~mask);
+  file_ = ::fdopen(fd, "wb");
+  if (!file_) {
+    ::close(fd);
+    fail("cannot open the temporary file");
+  }
+}
+
+AtomicFile::~AtomicFile() {
+  stream_.reset();
+  buf_.reset();
+  if (file_) std::fclose(file_);
+  if (!temp_.empty()) ::unlink(temp_.c_str());
+  core::unregister_temporary(slot_);
+}
+
+void AtomicFile::fail(const std::string& what) {
+  const std::string why = std::strerror(errno);
+  stream_.reset();
+  buf_.reset();
+  if (file_) std::fclose(file_);
+  file_ = nullptr;
+  ::unlink(temp_.c_str());
+  core::unregister_temporary(slot_);
+  slot_ = -1;
+  temp_.clear();
+  throw core::UserError(flag_ + " " + shown(path_) + ": " + what + ": " + why);
+}
+
+void AtomicFile::write(const void* data, std::size_t size) {
+  if (!file_) throw core::EngineError("write to a finished file " + path_);
+  if (size && std::fwrite(data, 1, size, file_) != size) fail("write failed");
+}
+
+std::ostream& AtomicFile::stream() {
+  if (!file_) throw core::EngineError("stream of a finished file " + path_);
+  if (!stream_) {
+    buf_ = std::make_unique<__gnu_cxx::stdio_sync_filebuf<char>>(file_);
+    stream_ = std::make_unique<std::ostream>(buf_.get());
+  }
+  return *stream_;
+}
+
+void AtomicFile::commit() {
+  if (!file_) throw core::EngineError("commit of a finished file " + path_);
+  if (stream_ && !stream_->flush()) fail("write failed");
+  if (std::fflush(file_) != 0 || std::ferror(file_)) fail("write failed");
+  if (::fsync(::fileno(file_)) != 0 && errno != EINVAL) fail("write failed");
+  const int rc = std::fclose(file_);
+  file_ = nullptr;
+  if (rc != 0) fail("write failed");
+  if (::rename(temp_.c_str(), path_.c_str()) != 0) fail("cannot rename the finished file into place");
+  core::unregister_temporary(slot_);
+  slot_ = -1;
+  temp_.clear();
+}
+
+std::FILE* open_regular_for_reading(const std::string& path, const std::string& flag) {
+  if (path.empty()) throw core::UserError(flag + ": empty file name");
+  const std::string where = flag + " " + shown(path);
+  // O_NONBLOCK: opening a FIFO with no writer would otherwise wait forever.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw core::UserError(where + ": cannot open the file: " + std::strerror(errno));
+  struct stat st{};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    const bool dir = S_ISDIR(st.st_mode);
+    ::close(fd);
+    throw core::UserError(where + (dir ? ": is a folder, not a table file" : ": not a regular file (a FIFO or a device)"));
+  }
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  std::FILE* f = ::fdopen(fd, "rb");
+  if (!f) {
+    ::close(fd);
+    throw core::UserError(where + ": cannot open the file: " + std::strerror(errno));
+  }
+  return f;
+}
+
+void flush_stdout() {
+  std::cout.flush();
+  if (std::cout.good() && std::fflush(stdout) == 0) return;
+  const int err = errno;
+  std::cout.clear();
+  throw core::UserError(std::string("standard output: write failed: ") +
+                        (err ? std::strerror(err) : "the stream refused the data"));
+}
+
+}  // namespace grundy::io

@@ -1,0 +1,25 @@
+#pragma once
+
+// The second step of the pipeline: box -> solved table, by the fastest route, memory-guarded,
+// or read from a table file (--load) and written to one (--save).
+
+#include <cstdint>
+#include <string>
+
+#include "core/game.hpp"
+
+namespace grundy::pipeline {
+
+struct TableFiles {
+  std::string save;  // empty: do not save
+  std::string load;  // empty: compute
+};
+
+// Every cell of `box`, solved: computed by core::solve_guarded, or loaded from files.load after
+// checking that the file holds `game` under `eval` and every cell of `box`, solved (a table
+// file of a knight stores its reach box, whose far corners were never solved); saved to
+// files.save when given.
+core::DenseTable solve_table(const core::Game& game, const core::Box& box, core::Evaluation eval,
+                             std::uint64_t memory_limit, const TableFiles& files = {});
+
+}  // namespace grundy::pipeline
