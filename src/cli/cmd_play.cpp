@@ -18,7 +18,7 @@ namespace {
 class PlayEvaluator {
  public:
   PlayEvaluator(const core::Game& game, const core::Position& start, core::Evaluation eval, std::uint64_t limit)
-      : memo_(game.make_solver(eval)) {
+      : memo_(game.make_solver(eval, std::max<std::uint64_t>(limit / core::kMemoBytesPerPosition, 1))) {
     if (game.options_precede() || game.has_rank()) table_ = core::solve_guarded(game, core::box_below(start), eval, limit);
   }
   core::Value value(const core::Position& p) {

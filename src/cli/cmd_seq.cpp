@@ -6,6 +6,8 @@
 #include "analysis/structure.hpp"
 #include "cli/analysis_common.hpp"
 #include "core/memory.hpp"
+#include "core/progress.hpp"
+#include "core/route.hpp"
 #include "core/solve.hpp"
 #include "pipeline/table_box.hpp"
 
@@ -42,10 +44,17 @@ SeqResult compute_seq(const GameOptions& o, std::int64_t size, std::int64_t sear
                           "use `grundy structure` for tables");
   SeqResult r;
   const int layers = pass >= 0 ? static_cast<int>(pipeline::size_box(game, 1 << 30).extent(pass)) : 1;
-  r.layers.assign(static_cast<std::size_t>(layers), std::vector<core::Value>(static_cast<std::size_t>(size)));
+  // The sequence, and the period search's copy of it (one id per heap size), counted before
+  // either is allocated.
+  const std::uint64_t seq_bytes =
+      core::mul_bytes(static_cast<std::uint64_t>(size), static_cast<std::uint64_t>(layers) * sizeof(core::Value) + 16);
+  const auto allocate = [&] {
+    r.layers.assign(static_cast<std::size_t>(layers), std::vector<core::Value>(static_cast<std::size_t>(size)));
+  };
   if (const auto s = subtraction_seq(o)) {
-    core::ensure_fits(static_cast<std::uint64_t>(size) * static_cast<std::uint64_t>(layers) * sizeof(core::Value),
+    core::ensure_fits(core::add_bytes(seq_bytes, games::sweep_subtraction_bytes(s->game, s->passes, size)),
                       o.memory_limit(), "the sequence of " + game.name());
+    allocate();
     games::sweep_subtraction(s->game, s->passes, s->pass_from_terminal, size,
                              [&](std::int64_t x, std::span<const core::Value> v) {
                                for (int p = 0; p < layers; ++p)
@@ -61,7 +70,9 @@ SeqResult compute_seq(const GameOptions& o, std::int64_t size, std::int64_t sear
       r.why = "no period found within x < " + std::to_string(r.period.observed) + " (raise --search)";
     return r;
   }
-  const core::DenseTable t = core::solve_guarded(game, pipeline::size_box(game, size), o.evaluation(), o.memory_limit());
+  const core::DenseTable t =
+      core::solve_guarded(game, pipeline::size_box(game, size), o.evaluation(), o.memory_limit(), seq_bytes);
+  allocate();
   core::Position pos(game.arity());
   const int heap = pass == 0 ? 1 : 0;
   for (std::int64_t x = 0; x < size; ++x)
@@ -95,15 +106,31 @@ void run_seq(const GameOptions& o, std::int64_t size, std::int64_t search) {
   const bool grundy = o.evaluation() == core::Evaluation::Grundy;
   const std::string status = !per.found ? "none" : per.proven ? "proven" : "observed";
   if (f == io::Format::Json) {
+    // The values (up to 2^30 of them) are written as they go; the rest is a small object.
     nlohmann::json j;
     j["game"] = game.name();
     j["size"] = size;
-    j["values"] = r.layers.size() == 1 ? nlohmann::json(r.layers[0]) : nlohmann::json(r.layers);
     j["status"] = status;
-    j["why"] = r.why;
     if (per.found) j.update({{"preperiod", per.preperiod}, {"period", per.period}, {"saltus", per.saltus}});
     j["checked_up_to"] = per.proven ? per.observed : size;
-    std::cout << j.dump() << "\n";
+    std::string head = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    head.pop_back();  // the closing brace: "values" and "why" follow, in key order
+    std::string buf = head + ",\"values\":" + (r.layers.size() > 1 ? "[" : "");
+    for (std::size_t p = 0; p < r.layers.size(); ++p) {
+      buf += p ? ",[" : "[";
+      for (std::size_t x = 0; x < r.layers[p].size(); ++x) {
+        if (x) buf += ',';
+        buf += std::to_string(r.layers[p][x]);
+        if (buf.size() >= (1u << 16)) {
+          std::cout << buf;
+          buf.clear();
+          core::poll_stop();
+        }
+      }
+      buf += ']';
+    }
+    buf += std::string(r.layers.size() > 1 ? "]" : "") + ",\"why\":" + io::json_string(r.why) + "}\n";
+    std::cout << buf;
     return;
   }
   if (f == io::Format::Csv) {

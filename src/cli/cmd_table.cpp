@@ -2,10 +2,12 @@
 
 #include "cli/game_options.hpp"
 #include "core/parse.hpp"
+#include "core/progress.hpp"
 #include "io/files.hpp"
 #include "io/latex.hpp"
 #include "pipeline/solve.hpp"
 #include "pipeline/table_box.hpp"
+#include "pipeline/table_slice.hpp"
 
 namespace grundy::cli {
 
@@ -43,16 +45,8 @@ void run_table(const GameOptions& o, std::int64_t size, const std::vector<std::s
   const core::Game game = o.game();
   const io::Format f = io::parse_table_format(o.format);
   io::parse_latex_mark(draw.mark_p);
-  pipeline::TableBox req = pipeline::make_table_box(game, size, fixes, kFixFlag);
-  const std::vector<int> free = pipeline::table_axes(game, req, kFixFlag);
-  const auto names = game.coordinate_names();
-  const int n = game.arity();
-  core::Position base(n);
-  for (int i = 0; i < n; ++i) base[i] = std::max<std::int64_t>(req.pinned[i], 0);
-  const core::DenseTable table = pipeline::solve_table(game, req.box, o.evaluation(), o.memory_limit(), files);
-  const int row = free[0], col = free.size() > 1 ? free[1] : -1;
-  const io::Grid grid = io::make_grid(table, game.name(), names, base, row, col, req.box.extent(row),
-                                      col >= 0 ? req.box.extent(col) : 1);
+  const io::Grid grid =
+      pipeline::table_slice(game, {size, fixes, kFixFlag, o.evaluation(), o.memory_limit(), files, {}});
   write_table(grid, f, draw);
 }
 
@@ -62,18 +56,34 @@ void run_ppos(const GameOptions& o, std::int64_t size, const pipeline::TableFile
   const pipeline::TableBox req = pipeline::make_table_box(game, size, {}, kFixFlag);
   const core::Evaluation eval = o.misere ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome;
   const core::DenseTable table = pipeline::solve_table(game, req.box, eval, o.memory_limit(), files);
-  std::vector<io::Cell> cells;
-  core::Position p(req.box.arity());
-  do {
-    if (table.at(p) == 0) cells.push_back({p, 0});
-  } while (req.box.next(p));
+  // Streamed: a box holds up to billions of P-positions. The text heading counts them first.
+  auto each_p = [&](auto&& visit) {
+    core::Position p(req.box.arity());
+    std::uint64_t k = 0;
+    do {
+      if (table.at(p) == 0) visit(p);
+      if ((++k & 0xfffff) == 0) core::poll_stop();
+    } while (req.box.next(p));
+  };
   if (f == io::Format::Text) {
-    std::cout << cells.size() << " P-positions" << (o.misere ? " under misere play" : "") << " of " << game.name()
+    std::uint64_t count = 0;
+    each_p([&](const core::Position&) { ++count; });
+    std::cout << count << " P-positions" << (o.misere ? " under misere play" : "") << " of " << game.name()
               << " in the box " << req.box.to_string() << "\n";
-    for (const auto& c : cells) std::cout << "(" << core::to_string(c.pos) << ")\n";
+    std::string buf;
+    each_p([&](const core::Position& p) {
+      buf += "(" + core::to_string(p) + ")\n";
+      if (buf.size() >= (1u << 16)) {
+        std::cout << buf;
+        buf.clear();
+      }
+    });
+    std::cout << buf;
     return;
   }
-  io::write_cells(std::cout, f, game.name(), game.coordinate_names(), cells, eval);
+  io::CellWriter w(std::cout, f, game.name(), game.coordinate_names(), eval);
+  each_p([&](const core::Position& p) { w.add(p, 0); });
+  w.finish();
 }
 
 }  // namespace

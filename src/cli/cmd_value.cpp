@@ -4,6 +4,7 @@
 #include "cli/analysis_common.hpp"
 #include "cli/game_options.hpp"
 #include "core/memory.hpp"
+#include "core/route.hpp"
 #include "core/solve.hpp"
 
 namespace grundy::cli {
@@ -19,7 +20,7 @@ class Evaluator {
     if (game.options_precede() || game.has_rank())
       table_ = core::solve_guarded(game, core::box_below(pos), eval, limit);
     else
-      memo_ = game.make_solver(eval);
+      memo_ = game.make_solver(eval, std::max<std::uint64_t>(limit / core::kMemoBytesPerPosition, 1));
   }
   core::Value value(const core::Position& p) { return memo_ ? memo_->value(p) : table_.at(p); }
   core::Evaluation eval() const { return eval_; }

@@ -47,12 +47,10 @@ struct DenseTable {
   }
 };
 
-// Bytes a dense solve of `box` needs (values plus the rank order when the sweep needs one).
-inline std::uint64_t dense_bytes(const Box& box, bool needs_rank_order) {
-  const std::uint64_t n = box.count();
-  const std::uint64_t per = sizeof(Value) + (needs_rank_order ? sizeof(std::uint64_t) + sizeof(std::int64_t) : 0);
-  return n > UINT64_MAX / per ? UINT64_MAX : n * per;
-}
+// The positions the memo fallback of solve_dense may memoise for a box of n cells: every cell
+// of a reach box, which holds every position reachable from the requested one, with room for
+// tiny boxes.
+inline std::uint64_t memo_positions_for(std::uint64_t n) { return std::max<std::uint64_t>(n, std::uint64_t{1} << 16); }
 
 namespace detail {
 
@@ -151,7 +149,7 @@ DenseTable solve_dense(const R& rules, const Box& requested, Evaluation eval = E
     }
   }
   // No order known: fall back on the memo solver for each cell (still exact, just slower).
-  MemoSolver<R> memo(rules, eval, std::max<std::uint64_t>(n * 4, std::uint64_t{1} << 20));
+  MemoSolver<R> memo(rules, eval, memo_positions_for(n));
   Position pos(t.box.arity());
   std::uint64_t idx = 0;
   do {

@@ -8,6 +8,7 @@
 #include "core/dense_solver.hpp"
 #include "core/function_ref.hpp"
 #include "core/memo_solver.hpp"
+#include "core/route.hpp"
 #include "core/ruleset.hpp"
 
 namespace grundy::core {
@@ -38,9 +39,9 @@ class Game {
     virtual std::int64_t rank(const Position&) const = 0;
     virtual bool options_precede() const = 0;
     virtual Box reach_box(const Box&) const = 0;
-    virtual DenseTable solve_dense(const Box&, Evaluation) const = 0;
+    virtual SolveRoute route(const Box&, Evaluation) const = 0;
     virtual DenseTable solve_dense_generic(const Box&, Evaluation) const = 0;
-    virtual std::unique_ptr<PositionSolver> make_solver(Evaluation) const = 0;
+    virtual std::unique_ptr<PositionSolver> make_solver(Evaluation, std::uint64_t max_positions) const = 0;
   };
 
   template <Ruleset R>
@@ -66,14 +67,19 @@ class Game {
   bool options_precede() const { return impl_->options_precede(); }
   Box reach_box(const Box& b) const { return impl_->reach_box(b); }
 
-  // Every cell of the box (grown to its reach box), by the fastest solver the ruleset allows.
-  DenseTable solve_dense(const Box& b, Evaluation e = Evaluation::Grundy) const { return impl_->solve_dense(b, e); }
+  // How every cell of the box (grown to its reach box) is solved by the fastest solver the
+  // ruleset allows, and what that costs in memory; the route lives no longer than this Game.
+  SolveRoute route(const Box& b, Evaluation e = Evaluation::Grundy) const { return impl_->route(b, e); }
+  // Every cell of the box by that route (memory unchecked: see core::solve_guarded).
+  DenseTable solve_dense(const Box& b, Evaluation e = Evaluation::Grundy) const { return impl_->route(b, e).run(); }
   // The generic sweep only, the slow twin that fast paths are tested against.
   DenseTable solve_dense_generic(const Box& b, Evaluation e = Evaluation::Grundy) const {
     return impl_->solve_dense_generic(b, e);
   }
-  std::unique_ptr<PositionSolver> make_solver(Evaluation e = Evaluation::Grundy) const {
-    return impl_->make_solver(e);
+  // The memo solver, memoising at most `max_positions` positions (a TooLarge error beyond).
+  std::unique_ptr<PositionSolver> make_solver(Evaluation e = Evaluation::Grundy,
+                                              std::uint64_t max_positions = std::uint64_t{1} << 26) const {
+    return impl_->make_solver(e, max_positions);
   }
 
  private:
@@ -98,30 +104,35 @@ class Game {
     }
     bool options_precede() const override { return core::options_precede(r_); }
     Box reach_box(const Box& b) const override { return core::reach_box(r_, b); }
-    // A family's fast path, when it has one: its own sweep (a solve_dense member, same contract
-    // as core::solve_dense), or a fast_solve(const R&, const Box&, Evaluation) ->
-    // std::optional<DenseTable> found by argument-dependent lookup; else the generic sweep.
-    // Every fast path is tested against solve_dense_generic (tests/games/registry_test.cpp).
-    DenseTable solve_dense(const Box& b, Evaluation e) const override {
-      if constexpr (requires { { r_.solve_dense(b, e) } -> std::same_as<DenseTable>; }) {
-        return r_.solve_dense(b, e);
-      } else {
-        if constexpr (requires { fast_solve(r_, b, e); }) {
-          if (auto t = fast_solve(r_, core::reach_box(r_, b), e)) return std::move(*t);
+    // A family's fast path, when it has one: a route member taking the requested box (same
+    // contract as core::solve_dense), or a fast_route(const R&, const Box& reach, Evaluation) ->
+    // std::optional<SolveRoute> found by argument-dependent lookup, which may decline; else the
+    // generic sweep. Every fast path is tested against solve_dense_generic
+    // (tests/games/registry_test.cpp), every estimate against the run's allocations.
+    SolveRoute route(const Box& b, Evaluation e) const override {
+      SolveRoute r = [&] {
+        if constexpr (requires { { r_.route(b, e) } -> std::same_as<SolveRoute>; }) {
+          return r_.route(b, e);
+        } else {
+          if constexpr (requires { fast_route(r_, b, e); }) {
+            if (auto fast = fast_route(r_, core::reach_box(r_, b), e)) return std::move(*fast);
+          }
+          return generic_route(r_, b, e);
         }
-        return core::solve_dense(r_, b, e);
-      }
+      }();
+      r.bytes = add_bytes(r.bytes, kRouteOverheadBytes);
+      return r;
     }
     DenseTable solve_dense_generic(const Box& b, Evaluation e) const override { return core::solve_dense(r_, b, e); }
-    std::unique_ptr<PositionSolver> make_solver(Evaluation e) const override {
+    std::unique_ptr<PositionSolver> make_solver(Evaluation e, std::uint64_t max_positions) const override {
       // Owns a copy of the (small) ruleset, so the solver may outlive this Game.
       struct Memo final : PositionSolver {
-        Memo(const R& r, Evaluation e) : rules(r), solver(rules, e) {}
+        Memo(const R& r, Evaluation e, std::uint64_t cap) : rules(r), solver(rules, e, cap) {}
         Value value(const Position& p) override { return solver.value(p); }
         R rules;
         MemoSolver<R> solver;
       };
-      return std::make_unique<Memo>(r_, e);
+      return std::make_unique<Memo>(r_, e, max_positions);
     }
 
    private:

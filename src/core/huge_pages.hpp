@@ -9,7 +9,9 @@
 
 #include <sys/mman.h>
 
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <new>
 #include <vector>
 
@@ -31,6 +33,21 @@ inline constexpr bool kHugePagesAllowed = true;
 inline constexpr bool kHugePagesAllowed = true;
 #endif
 
+// Bytes mapped by the allocator below, now and at the most (since the last reset): the memory
+// guard's estimates are tested against what the solvers really allocate, and mapped blocks do
+// not pass through operator new.
+struct MappedBytes {
+  static inline std::atomic<std::uint64_t> live{0}, peak{0};
+  static void add(std::uint64_t n) {
+    const std::uint64_t now = live.fetch_add(n) + n;
+    std::uint64_t p = peak.load();
+    while (now > p && !peak.compare_exchange_weak(p, now)) {
+    }
+  }
+  static void sub(std::uint64_t n) { live.fetch_sub(n); }
+  static void reset_peak() { peak.store(live.load()); }
+};
+
 template <class T>
 class HugePageAllocator {
  public:
@@ -48,14 +65,17 @@ class HugePageAllocator {
     void* p = mmap(nullptr, mapped(bytes), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
     madvise(p, mapped(bytes), MADV_HUGEPAGE);
+    MappedBytes::add(mapped(bytes));
     return static_cast<T*>(p);
   }
   void deallocate(T* p, std::size_t n) noexcept {
     const std::size_t bytes = n * sizeof(T);
     if (!kHugePagesAllowed || bytes < kHugePage)
       ::operator delete(p);
-    else
+    else {
       munmap(p, mapped(bytes));
+      MappedBytes::sub(mapped(bytes));
+    }
   }
 
   friend bool operator==(const HugePageAllocator&, const HugePageAllocator&) { return true; }
@@ -66,6 +86,14 @@ class HugePageAllocator {
 
 template <class T>
 using HugeVector = std::vector<T, HugePageAllocator<T>>;
+
+// The bytes a HugeVector of `bytes` occupies: blocks of 2 MiB or more are mapped in whole
+// huge pages. For the memory guard's estimates.
+inline std::uint64_t huge_block_bytes(std::uint64_t bytes) {
+  constexpr std::uint64_t page = HugePageAllocator<char>::kHugePage;
+  if (!kHugePagesAllowed || bytes < page) return bytes;
+  return bytes > UINT64_MAX - page ? UINT64_MAX : (bytes + page - 1) / page * page;
+}
 
 // A table's values, one per cell.
 using ValueArray = HugeVector<Value>;

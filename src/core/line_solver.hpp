@@ -27,6 +27,7 @@
 #include "core/errors.hpp"
 #include "core/huge_pages.hpp"
 #include "core/progress.hpp"
+#include "core/route.hpp"
 #include "core/threads.hpp"
 
 namespace grundy::core {
@@ -414,6 +415,47 @@ DenseTable solve_line_game(const LineGame<Included>& g, const Box& box, Evaluati
     } while (base.next(c));
   }
   return t;
+}
+
+// Bytes solve_line_game allocates for `box` at its peak: the table, and for the 2-D sweep the
+// column sets of every layer and a row's sets per thread, for the n-D sweep the per-line flags
+// and the value sets of the lines across the sweep. Mirrors the allocations above.
+inline std::uint64_t line_game_bytes(int base_arity, int passes, const Box& box, Evaluation eval) {
+  const int n = base_arity;
+  const std::uint64_t cells = box.count();
+  std::uint64_t bytes = huge_block_bytes(mul_bytes(cells, sizeof(Value)));
+  if (n == 2 && eval == Evaluation::Grundy) {
+    const auto X = static_cast<std::uint64_t>(box.extent(0)), Y = static_cast<std::uint64_t>(box.extent(1));
+    const std::uint64_t L = passes > 0 ? static_cast<std::uint64_t>(box.extent(2)) : 1;
+    constexpr std::uint64_t G = detail::LineRef::kGroup;
+    const std::uint64_t W = ((X + Y + 2) / 64 + G) / G * G, SW = (W + 63) / 64;
+    bytes = add_bytes(bytes, huge_block_bytes(mul_bytes(mul_bytes(L * W, Y), 8)));
+    bytes = add_bytes(bytes, huge_block_bytes(mul_bytes(mul_bytes(L * SW, Y), 8)));
+    bytes = add_bytes(bytes, huge_block_bytes(mul_bytes(L * Y, 8)));
+    const auto threads = static_cast<std::uint64_t>(solver_threads());
+    return add_bytes(bytes, Y + threads * (L * (W + SW + 1) * 8 + 64));
+  }
+  std::uint64_t bound = 2;
+  for (int i = 0; i < n; ++i) bound += static_cast<std::uint64_t>(box.extent(i));
+  const std::uint64_t words = (bound + 64) / 64, summary = (words + 63) / 64;
+  std::uint64_t base_cells = 1;
+  for (int i = 0; i < n; ++i) base_cells = mul_bytes(base_cells, static_cast<std::uint64_t>(box.extent(i)));
+  for (int i = 0; i < n; ++i) {
+    const std::uint64_t lines = base_cells / static_cast<std::uint64_t>(box.extent(i));
+    bytes = add_bytes(bytes, lines);  // flags
+    if (eval == Evaluation::Grundy && i + 1 < n) bytes = add_bytes(bytes, mul_bytes(lines, (words + summary + 1) * 8));
+  }
+  return add_bytes(bytes, (words + summary + 1) * 8);
+}
+
+// The route of a line game: solve_line_game and its memory.
+template <class Included>
+SolveRoute line_game_route(const LineGame<Included>& g, const Box& box, Evaluation eval) {
+  SolveRoute r;
+  r.name = g.base_arity == 2 && eval == Evaluation::Grundy ? "2-D line sweep" : "line sweep";
+  r.bytes = line_game_bytes(g.base_arity, g.passes, box, eval);
+  r.run = [g, box, eval] { return solve_line_game(g, box, eval); };
+  return r;
 }
 
 }  // namespace grundy::core

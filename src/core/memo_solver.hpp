@@ -49,7 +49,8 @@ class MemoSolver {
         }
         if (memo_.size() > max_positions_)
           throw TooLarge("the memo solver would need more than " + std::to_string(max_positions_) +
-                         " positions for " + rules_.name() + " at " + to_string(root));
+                         " positions for " + rules_.name() + " at " + to_string(root) +
+                         ", the most its memory limit allows; raise it with --max-memory");
         if ((memo_.size() & 65535) == 0) tick(65536);
         top.expanded = true;
         const Position pos = top.pos;  // `top` may dangle once children are pushed

@@ -53,10 +53,31 @@ std::string human_bytes(std::uint64_t bytes) {
   return buf;
 }
 
+namespace {
+
+// The smallest --max-memory value, in whole K, M or G, that holds `bytes`.
+std::string size_flag(std::uint64_t bytes) {
+  const char* units = "KMGT";
+  for (int u = 0; u < 4; ++u) {
+    const std::uint64_t unit = std::uint64_t{1} << (10 * (u + 1));
+    const std::uint64_t n = bytes / unit + (bytes % unit != 0);
+    if (n < 10000 || u == 3) return std::to_string(n) + units[u];
+  }
+  return "";
+}
+
+}  // namespace
+
 void ensure_fits(std::uint64_t bytes, std::uint64_t limit, std::string_view what) {
   if (bytes <= limit) return;
-  throw TooLarge(std::string(what) + " needs about " + (bytes == UINT64_MAX ? std::string("more than 16 EiB") : human_bytes(bytes)) +
-                 ", over the memory limit of " + human_bytes(limit) + "; raise it with --max-memory SIZE (e.g. --max-memory 20G)");
+  const std::string need = bytes == UINT64_MAX ? std::string("more than 16 EiB") : human_bytes(bytes);
+  const std::uint64_t phys = physical_memory();
+  const std::string remedy =
+      phys != 0 && bytes > phys
+          ? "more than this machine's " + human_bytes(phys) + " of memory; ask for a smaller box"
+          : "raise it with --max-memory " + size_flag(bytes);
+  throw TooLarge(std::string(what) + " needs about " + need + ", over the memory limit of " + human_bytes(limit) + "; " +
+                 remedy);
 }
 
 }  // namespace grundy::core

@@ -19,7 +19,8 @@ std::uint64_t parse_memory_size(std::string_view text);
 std::string human_bytes(std::uint64_t bytes);
 
 // Refuses, before anything is allocated, a computation estimated to need more than `limit`
-// bytes: throws TooLarge with the estimate, the limit and the flag that raises it.
+// bytes: throws TooLarge with the estimate, the limit, and the --max-memory value that would
+// hold it (or, beyond this machine's memory, that the box must shrink).
 void ensure_fits(std::uint64_t bytes, std::uint64_t limit, std::string_view what);
 
 }  // namespace grundy::core

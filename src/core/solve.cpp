@@ -5,13 +5,14 @@
 
 namespace grundy::core {
 
-DenseTable solve_guarded(const Game& game, const Box& requested, Evaluation eval, std::uint64_t memory_limit) {
+DenseTable solve_guarded(const Game& game, const Box& requested, Evaluation eval, std::uint64_t memory_limit,
+                         std::uint64_t after) {
   const Box reach = game.reach_box(requested);
-  const bool rank_order = !game.options_precede() && game.has_rank();
-  ensure_fits(dense_bytes(reach, rank_order), memory_limit,
-              "a table of " + game.name() + " over " + reach.to_string() + " positions");
+  const SolveRoute route = game.route(requested, eval);
+  ensure_fits(add_bytes(route.bytes, after), memory_limit,
+              "a table of " + game.name() + " over " + reach.to_string() + " positions (" + route.name + ")");
   ProgressMeter meter("solving " + reach.to_string(), reach.count());
-  return game.solve_dense(requested, eval);
+  return route.run();
 }
 
 Box box_below(const Position& p) {

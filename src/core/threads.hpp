@@ -31,17 +31,29 @@ void run_on_threads(int threads, std::atomic<bool>& failed, const Body& body) {
   std::exception_ptr error;
   std::mutex error_mutex;
   const ThreadDeadline::State deadline = ThreadDeadline::inherited();
-  for (int tid = 0; tid < threads; ++tid)
-    pool.emplace_back([&, tid] {
-      try {
-        const ThreadDeadline inherit(deadline);
-        body(tid);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(error_mutex);
-        if (!error) error = std::current_exception();
-        failed.store(true);
-      }
-    });
+  auto fail = [&](std::exception_ptr e) {
+    std::lock_guard<std::mutex> lock(error_mutex);
+    if (!error) error = e;
+    failed.store(true);
+  };
+  for (int tid = 0; tid < threads; ++tid) {
+    // A thread that cannot be started (no memory for its stack) fails the sweep like an
+    // exception inside it would: the threads already running see `failed` and stop, and are
+    // joined, instead of a std::thread destroyed while joinable ending the process.
+    try {
+      pool.emplace_back([&, tid] {
+        try {
+          const ThreadDeadline inherit(deadline);
+          body(tid);
+        } catch (...) {
+          fail(std::current_exception());
+        }
+      });
+    } catch (...) {
+      fail(std::current_exception());
+      break;
+    }
+  }
   for (auto& th : pool) th.join();
   if (error) std::rethrow_exception(error);
 }

@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "core/errors.hpp"
+#include "core/route.hpp"
 
 namespace grundy::games {
 
@@ -29,6 +30,12 @@ BoundGrid BoundGrid::of(std::int64_t nx, std::int64_t nz,
 namespace {
 
 using Word = std::uint64_t;
+
+// Words of one value set: every value is at most the number of options, x + y + z + 1 (the
+// pass).
+std::uint64_t chocolate_words(std::int64_t nx, std::int64_t ny, std::int64_t nz, std::int64_t layers) {
+  return static_cast<std::uint64_t>((nx + ny + nz + layers) / 64 + 1);
+}
 
 void set_bit(Word* bits, Value v) { bits[v / 64] |= Word{1} << (v % 64); }
 
@@ -68,13 +75,12 @@ core::DenseTable solve_chocolate_grid(const BoundGrid& f, std::int64_t ny, std::
         throw core::EngineError("chocolate solver: F is not monotone and non-negative at x = " + std::to_string(x) +
                                 ", z = " + std::to_string(z));
     }
-  // Every value is at most the number of options, x + y + z + 1 (the pass).
-  const auto words = static_cast<std::size_t>((nx + ny + nz + layers) / 64 + 1);
+  const auto words = static_cast<std::size_t>(chocolate_words(nx, ny, nz, layers));
   // Lines along x are only needed when x takes more than one value (not for CB_2).
   const bool track_x = nx > 1;
   const std::uint64_t line_words = track_x ? static_cast<std::uint64_t>(ny) * static_cast<std::uint64_t>(nz) * words : 0;
-  const std::uint64_t bytes = cells > UINT64_MAX / 8 ? UINT64_MAX : cells * sizeof(Value) + line_words * sizeof(Word);
-  core::ensure_fits(bytes, memory_limit, "the chocolate solver over " + t.box.to_string() + " cells");
+  core::ensure_fits(chocolate_grid_bytes(nx, ny, nz, layers), memory_limit,
+                    "the chocolate solver over " + t.box.to_string() + " cells");
   t.values.assign(cells, core::kNoValue);
 
   const auto Y = static_cast<std::size_t>(ny), Z = static_cast<std::size_t>(nz), P = static_cast<std::size_t>(layers);
@@ -117,6 +123,21 @@ core::DenseTable solve_chocolate_grid(const BoundGrid& f, std::int64_t ny, std::
     }
   }
   return t;
+}
+
+std::uint64_t chocolate_grid_bytes(std::int64_t nx, std::int64_t ny, std::int64_t nz, std::int64_t layers) {
+  using core::add_bytes;
+  using core::mul_bytes;
+  const std::uint64_t words = chocolate_words(nx, ny, nz, layers);
+  const auto X = static_cast<std::uint64_t>(std::max<std::int64_t>(nx, 0)),
+             Y = static_cast<std::uint64_t>(std::max<std::int64_t>(ny, 0)),
+             Z = static_cast<std::uint64_t>(std::max<std::int64_t>(nz, 0)),
+             L = static_cast<std::uint64_t>(std::max<std::int64_t>(layers, 0));
+  const std::uint64_t cells = mul_bytes(mul_bytes(X, Y), mul_bytes(Z, L));
+  std::uint64_t bytes = core::huge_block_bytes(mul_bytes(cells, sizeof(Value)));
+  if (X > 1) bytes = add_bytes(bytes, mul_bytes(mul_bytes(Y, Z), words * sizeof(Word)));  // lines along x
+  bytes = add_bytes(bytes, mul_bytes(2 * Z + 3, words * sizeof(Word)));                 // tops, lines along y, z
+  return add_bytes(bytes, mul_bytes(mul_bytes(X, Z), sizeof(std::int64_t)));           // the sampled F
 }
 
 core::DenseTable solve_chocolate(const Chocolate& game, const core::Box& box, std::uint64_t memory_limit) {

@@ -7,10 +7,12 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "core/dense_solver.hpp"
 #include "core/memory.hpp"
+#include "core/route.hpp"
 #include "games/chocolate.hpp"
 #include "transforms/with_pass.hpp"
 
@@ -45,37 +47,59 @@ core::DenseTable solve_chocolate(const Chocolate& game, const core::Box& box,
 core::DenseTable solve_chocolate2(const Chocolate2& game, const core::Box& box,
                                   std::uint64_t memory_limit = core::default_memory_limit());
 
+// Bytes solve_chocolate_grid allocates for that box: the table, the value sets of the lines
+// along x, y and z, and the sampled F.
+std::uint64_t chocolate_grid_bytes(std::int64_t nx, std::int64_t ny, std::int64_t nz, std::int64_t layers);
+
 // The fast paths core::Game takes for chocolate bars (found by argument-dependent lookup):
 // Grundy values, and normal-play outcomes read off them. A pass from the terminal position
 // (--pass-from-terminal) and misere play go through the generic solver.
 namespace detail {
-inline std::optional<core::DenseTable> as_evaluation(core::DenseTable t, core::Evaluation eval) {
-  if (eval == core::Evaluation::MisereOutcome) return std::nullopt;
+inline core::DenseTable as_evaluation(core::DenseTable t, core::Evaluation eval) {
   if (eval == core::Evaluation::NormalOutcome)
     for (core::Value& v : t.values)
       if (v != core::kNoValue) v = v == 0 ? 0 : 1;
   t.eval = eval;
   return t;
 }
+
+// The route of a 3-D box (x, y, z[, p]) or, for CB_2, a 2-D one (y, z[, p]); the memory guard
+// ran on its estimate, so the solver's own check is off.
+template <class G>
+std::optional<core::SolveRoute> chocolate_route(const G& game, const core::Box& box, core::Evaluation eval,
+                                                bool two_d) {
+  if (eval == core::Evaluation::MisereOutcome) return std::nullopt;
+  const int n = two_d ? 2 : 3;
+  const std::int64_t layers = box.arity() > n ? box.extent(n) : 1;
+  core::SolveRoute r;
+  r.name = "chocolate line sweep";
+  r.bytes = two_d ? chocolate_grid_bytes(1, box.extent(0), box.extent(1), layers)
+                  : chocolate_grid_bytes(box.extent(0), box.extent(1), box.extent(2), layers);
+  r.run = [&game, box, eval] {
+    if constexpr (std::is_same_v<G, Chocolate2>)
+      return as_evaluation(solve_chocolate2(game, box, UINT64_MAX), eval);
+    else
+      return as_evaluation(solve_chocolate(game, box, UINT64_MAX), eval);
+  };
+  return r;
+}
 }  // namespace detail
 
-inline std::optional<core::DenseTable> fast_solve(const Chocolate& g, const core::Box& box, core::Evaluation eval) {
-  if (eval == core::Evaluation::MisereOutcome) return std::nullopt;
-  return detail::as_evaluation(solve_chocolate(g, box), eval);
+inline std::optional<core::SolveRoute> fast_route(const Chocolate& g, const core::Box& box, core::Evaluation eval) {
+  return detail::chocolate_route(g, box, eval, false);
 }
-inline std::optional<core::DenseTable> fast_solve(const Chocolate2& g, const core::Box& box, core::Evaluation eval) {
-  if (eval == core::Evaluation::MisereOutcome) return std::nullopt;
-  return detail::as_evaluation(solve_chocolate2(g, box), eval);
+inline std::optional<core::SolveRoute> fast_route(const Chocolate2& g, const core::Box& box, core::Evaluation eval) {
+  return detail::chocolate_route(g, box, eval, true);
 }
-inline std::optional<core::DenseTable> fast_solve(const transforms::WithPass<Chocolate>& g, const core::Box& box,
+inline std::optional<core::SolveRoute> fast_route(const transforms::WithPass<Chocolate>& g, const core::Box& box,
                                                   core::Evaluation eval) {
-  if (eval == core::Evaluation::MisereOutcome || g.from_terminal()) return std::nullopt;
-  return detail::as_evaluation(solve_chocolate(g.base(), box), eval);
+  if (g.from_terminal()) return std::nullopt;
+  return detail::chocolate_route(g.base(), box, eval, false);
 }
-inline std::optional<core::DenseTable> fast_solve(const transforms::WithPass<Chocolate2>& g, const core::Box& box,
+inline std::optional<core::SolveRoute> fast_route(const transforms::WithPass<Chocolate2>& g, const core::Box& box,
                                                   core::Evaluation eval) {
-  if (eval == core::Evaluation::MisereOutcome || g.from_terminal()) return std::nullopt;
-  return detail::as_evaluation(solve_chocolate2(g.base(), box), eval);
+  if (g.from_terminal()) return std::nullopt;
+  return detail::chocolate_route(g.base(), box, eval, true);
 }
 
 }  // namespace grundy::games

@@ -195,24 +195,44 @@ FtsFFromGame fts_f_from_game(const FtsNim& rules, std::int64_t size, std::int64_
 // Bytes fts_f_grid(rules, size) needs, for the memory guard of the CLI.
 std::uint64_t fts_f_grid_bytes(const FtsNim& rules, std::int64_t size);
 
+// Bytes solve_fts_outcomes and its table need for `box`: the P flags, the table, the lowest
+// P_1 position of every line, and S by total.
+inline std::uint64_t fts_outcome_bytes(const core::Box& box) {
+  const std::uint64_t cells = box.count();
+  std::uint64_t bytes = core::add_bytes(cells, core::huge_block_bytes(core::mul_bytes(cells, sizeof(core::Value))));
+  std::uint64_t total = 1;
+  for (int i = 0; i < box.arity(); ++i) {
+    if (box.extent(i) <= 0) return bytes;
+    bytes = core::add_bytes(bytes, cells / static_cast<std::uint64_t>(box.extent(i)) * sizeof(std::int32_t));
+    total += static_cast<std::uint64_t>(box.extent(i));
+  }
+  return core::add_bytes(bytes, total);
+}
+
 // The fast paths core::Game takes for FTS Nim (found by argument-dependent lookup): the
 // outcome sweep above for P/N; for Grundy values the line sweep of Nim with moves into X_S
 // excluded (core/line_solver.hpp), by halves when S reads the total alone; misere outcomes go
 // through the generic solver.
-inline std::optional<core::DenseTable> fast_solve(const FtsNim& rules, const core::Box& box, core::Evaluation eval) {
+inline std::optional<core::SolveRoute> fast_route(const FtsNim& rules, const core::Box& box, core::Evaluation eval) {
   if (eval == core::Evaluation::Grundy) {
     auto outside_s = [&rules](const Position& p) { return !rules.forbidden(p); };
-    return core::solve_line_game(
+    return core::line_game_route(
         core::LineGame<decltype(outside_s)>{rules.piles(), 0, false, outside_s, !rules.s_uses_piles()}, box, eval);
   }
   if (eval != core::Evaluation::NormalOutcome) return std::nullopt;
-  const FtsOutcomes o = solve_fts_outcomes(rules, box);
-  core::DenseTable t;
-  t.box = box;
-  t.eval = eval;
-  t.values.resize(o.p.size());
-  for (std::size_t i = 0; i < o.p.size(); ++i) t.values[i] = o.p[i] ? 0 : 1;
-  return t;
+  core::SolveRoute r;
+  r.name = "FTS outcome sweep";
+  r.bytes = fts_outcome_bytes(box);
+  r.run = [&rules, box, eval] {
+    const FtsOutcomes o = solve_fts_outcomes(rules, box);
+    core::DenseTable t;
+    t.box = box;
+    t.eval = eval;
+    t.values.resize(o.p.size());
+    for (std::size_t i = 0; i < o.p.size(); ++i) t.values[i] = o.p[i] ? 0 : 1;
+    return t;
+  };
+  return r;
 }
 
 }  // namespace grundy::games

@@ -152,8 +152,12 @@ Box Leaper::reach_box(const Box& box) const {
   return Box(Position{n1 + extra_m, n2 + extra_n});
 }
 
-core::DenseTable Leaper::solve_dense(const Box& requested, core::Evaluation eval) const {
-  return solve_leaper(*this, requested, eval);
+core::SolveRoute Leaper::route(const Box& requested, core::Evaluation eval) const {
+  core::SolveRoute r;
+  r.name = "leaper rank sweep";
+  r.bytes = leaper_bytes(*this, requested);
+  r.run = [this, requested, eval] { return solve_leaper(*this, requested, eval); };
+  return r;
 }
 
 Slider::Slider(std::string label, std::vector<Move> directions)

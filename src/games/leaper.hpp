@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/dense_solver.hpp"
+#include "core/route.hpp"
 #include "core/ruleset.hpp"
 
 namespace grundy::games {
@@ -101,8 +102,8 @@ class Leaper {
   Box reach_box(const Box& box) const;
 
   // The fast sweep: same contract and same result as core::solve_dense (tested against it),
-  // without sorting or hashing (leaper_solver.cpp).
-  core::DenseTable solve_dense(const Box& requested, core::Evaluation eval) const;
+  // without sorting or hashing (leaper_solver.cpp), with its memory.
+  core::SolveRoute route(const Box& requested, core::Evaluation eval) const;
 
  private:
   std::string label_;

@@ -34,6 +34,19 @@ std::int64_t inverse_mod(std::int64_t a, std::int64_t m) {
 
 }  // namespace
 
+std::uint64_t leaper_bytes(const Leaper& rules, const core::Box& requested) {
+  const core::Box box = rules.reach_box(requested);
+  const std::uint64_t cells = box.count();
+  if (cells == 0) return 0;
+  const auto e1 = static_cast<std::uint64_t>(box.extent(0)), e2 = static_cast<std::uint64_t>(box.extent(1));
+  const std::uint64_t ranks = core::add_bytes(core::mul_bytes(static_cast<std::uint64_t>(rules.w1()), e1),
+                                              core::mul_bytes(static_cast<std::uint64_t>(rules.w2()), e2));
+  std::uint64_t bytes = core::huge_block_bytes(core::mul_bytes(cells, sizeof(Value)));
+  bytes = core::add_bytes(bytes, core::huge_block_bytes(cells));
+  bytes = core::add_bytes(bytes, core::mul_bytes(ranks, 4 * sizeof(std::int64_t)));
+  return core::add_bytes(bytes, core::mul_bytes(e1, sizeof(std::int64_t)) + 4096);
+}
+
 core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested, Evaluation eval, int threads) {
   core::DenseTable t;
   t.box = rules.reach_box(requested);

@@ -15,6 +15,10 @@ namespace grundy::games {
 //
 // The sweep runs rank-major on a byte per cell, each rank split between `threads` threads
 // (0: all cores from a million cells on, else one), and is then laid out row-major.
+// Bytes solve_leaper allocates at its peak: the table over the reach box, a byte per cell for
+// the rank-major sweep, and a few words per rank and per row.
+std::uint64_t leaper_bytes(const Leaper& rules, const core::Box& requested);
+
 core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested,
                               core::Evaluation eval = core::Evaluation::Grundy, int threads = 0);
 

@@ -24,6 +24,7 @@
 #include <optional>
 
 #include "core/dense_solver.hpp"
+#include "core/route.hpp"
 #include "core/mex.hpp"
 #include "core/position.hpp"
 #include "core/progress.hpp"
@@ -188,34 +189,52 @@ struct SubtractionPeriod {
 SubtractionPeriod find_subtraction_period(const Subtraction& game, int passes, bool pass_from_terminal,
                                           std::int64_t limit);
 
+// Bytes sweep_subtraction allocates for `count` heap sizes: the step-by-step sweep's ring,
+// and the chunked sweep's linear buffer.
+inline std::uint64_t sweep_subtraction_bytes(const Subtraction& game, int passes, std::int64_t count) {
+  const auto layers = static_cast<std::uint64_t>(passes) + 1;
+  const auto keep = static_cast<std::uint64_t>(game.max_move());
+  const std::uint64_t chunk = std::max<std::uint64_t>(4096, keep);
+  (void)count;
+  return core::add_bytes(SubtractionSweep::memory_bytes(game, passes),
+                         core::mul_bytes(core::add_bytes(keep, chunk), layers * sizeof(core::Value)));
+}
+
 // The fast path core::Game takes for subtraction games (found by argument-dependent lookup):
 // Grundy values and normal-play outcomes through the ring-buffer sweep.
 template <class R>
-std::optional<core::DenseTable> fast_solve_subtraction(const Subtraction& game, int passes, bool from_terminal,
+std::optional<core::SolveRoute> fast_route_subtraction(const Subtraction& game, int passes, bool from_terminal,
                                                        const core::Box& box, core::Evaluation eval) {
   if (eval == core::Evaluation::MisereOutcome) return std::nullopt;
-  core::DenseTable t;
-  t.box = box;
-  t.eval = eval;
-  const std::int64_t layers = box.arity() > 1 ? box.extent(1) : 1;
-  t.values.resize(box.count());
-  sweep_subtraction(game, passes, from_terminal, box.extent(0), [&](std::int64_t x, std::span<const core::Value> v) {
-    if ((x & 65535) == 65535) core::tick(65536);
-    for (std::int64_t p = 0; p < layers; ++p) {
-      const core::Value g = v[static_cast<std::size_t>(p)];
-      t.values[static_cast<std::size_t>(x * layers + p)] = eval == core::Evaluation::Grundy ? g : (g == 0 ? 0 : 1);
-    }
-  });
-  return t;
+  core::SolveRoute r;
+  r.name = "subtraction sweep";
+  r.bytes = core::add_bytes(core::huge_block_bytes(core::mul_bytes(box.count(), sizeof(core::Value))),
+                            sweep_subtraction_bytes(game, passes, box.extent(0)));
+  r.run = [&game, passes, from_terminal, box, eval] {
+    core::DenseTable t;
+    t.box = box;
+    t.eval = eval;
+    const std::int64_t layers = box.arity() > 1 ? box.extent(1) : 1;
+    t.values.resize(box.count());
+    sweep_subtraction(game, passes, from_terminal, box.extent(0), [&](std::int64_t x, std::span<const core::Value> v) {
+      if ((x & 65535) == 65535) core::tick(65536);
+      for (std::int64_t p = 0; p < layers; ++p) {
+        const core::Value g = v[static_cast<std::size_t>(p)];
+        t.values[static_cast<std::size_t>(x * layers + p)] = eval == core::Evaluation::Grundy ? g : (g == 0 ? 0 : 1);
+      }
+    });
+    return t;
+  };
+  return r;
 }
 
-inline std::optional<core::DenseTable> fast_solve(const Subtraction& g, const core::Box& box, core::Evaluation eval) {
-  return fast_solve_subtraction<Subtraction>(g, 0, false, box, eval);
+inline std::optional<core::SolveRoute> fast_route(const Subtraction& g, const core::Box& box, core::Evaluation eval) {
+  return fast_route_subtraction<Subtraction>(g, 0, false, box, eval);
 }
 
-inline std::optional<core::DenseTable> fast_solve(const transforms::WithPass<Subtraction>& g, const core::Box& box,
+inline std::optional<core::SolveRoute> fast_route(const transforms::WithPass<Subtraction>& g, const core::Box& box,
                                                   core::Evaluation eval) {
-  return fast_solve_subtraction<Subtraction>(g.base(), g.passes(), g.from_terminal(), box, eval);
+  return fast_route_subtraction<Subtraction>(g.base(), g.passes(), g.from_terminal(), box, eval);
 }
 
 }  // namespace grundy::games

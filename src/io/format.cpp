@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "core/errors.hpp"
+#include "core/progress.hpp"
 #include "io/heatmap.hpp"
 #include "io/latex.hpp"
 
@@ -53,12 +54,6 @@ const char* eval_name(Evaluation eval) {
   return "";
 }
 
-nlohmann::json json_value(Value v, Evaluation eval) {
-  if (v == kNoValue) return nullptr;
-  if (eval == Evaluation::Grundy) return v;
-  return v == 0 ? "P" : "N";
-}
-
 }  // namespace
 
 core::Position Grid::position(std::int64_t r, std::int64_t c) const {
@@ -100,32 +95,50 @@ void write_grid(std::ostream& out, Format format, const Grid& g) {
     return;
   }
   if (format == Format::Csv) {
-    std::vector<Cell> cells;
+    CellWriter w(out, format, g.game, g.names, g.eval);
     for (std::int64_t r = 0; r < g.rows; ++r)
       for (std::int64_t c = 0; c < g.cols; ++c)
-        if (g.at(r, c) != kNoValue) cells.push_back({g.position(r, c), g.at(r, c)});
-    write_cells(out, format, g.game, g.names, cells, g.eval);
+        if (g.at(r, c) != kNoValue) w.add(g.position(r, c), g.at(r, c));
+    w.finish();
     return;
   }
   if (format == Format::Json) {
-    nlohmann::json j;
-    j["game"] = g.game;
-    j["coordinates"] = g.names;
-    j["evaluation"] = eval_name(g.eval);
-    j["rows"] = g.names[static_cast<std::size_t>(g.row)];
-    j["cols"] = g.col >= 0 ? nlohmann::json(g.names[static_cast<std::size_t>(g.col)]) : nlohmann::json(nullptr);
-    nlohmann::json fixed = nlohmann::json::object();
+    // Written as it goes, with the keys in the order nlohmann's objects sort them: the values
+    // of a large table are never held as a tree of JSON nodes.
+    std::string buf = "{\"cols\":";
+    buf += g.col >= 0 ? json_string(g.names[static_cast<std::size_t>(g.col)]) : "null";
+    buf += ",\"coordinates\":[";
+    for (std::size_t i = 0; i < g.names.size(); ++i) buf += (i ? "," : "") + json_string(g.names[i]);
+    buf += std::string("],\"evaluation\":\"") + eval_name(g.eval) + "\",\"fixed\":{";
+    bool any = false;
     for (int i = 0; i < g.base.size(); ++i)
-      if (i != g.row && i != g.col) fixed[g.names[static_cast<std::size_t>(i)]] = g.base[i];
-    j["fixed"] = fixed;
-    nlohmann::json rows = nlohmann::json::array();
+      if (i != g.row && i != g.col) {
+        buf += (any ? "," : "") + json_string(g.names[static_cast<std::size_t>(i)]) + ":" + std::to_string(g.base[i]);
+        any = true;
+      }
+    buf += "},\"game\":" + json_string(g.game) + ",\"rows\":" + json_string(g.names[static_cast<std::size_t>(g.row)]) +
+           ",\"values\":[";
     for (std::int64_t r = 0; r < g.rows; ++r) {
-      nlohmann::json row = nlohmann::json::array();
-      for (std::int64_t c = 0; c < g.cols; ++c) row.push_back(json_value(g.at(r, c), g.eval));
-      rows.push_back(std::move(row));
+      buf += r ? ",[" : "[";
+      for (std::int64_t c = 0; c < g.cols; ++c) {
+        if (c) buf += ',';
+        const Value v = g.at(r, c);
+        if (v == kNoValue)
+          buf += "null";
+        else if (g.eval == Evaluation::Grundy)
+          fmt::format_to(std::back_inserter(buf), "{}", v);
+        else
+          buf += v == 0 ? "\"P\"" : "\"N\"";
+      }
+      buf += ']';
+      if (buf.size() >= (1u << 16)) {
+        out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+        buf.clear();
+        core::poll_stop();
+      }
     }
-    j["values"] = std::move(rows);
-    out << j.dump() << "\n";
+    buf += "]}\n";
+    out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
     return;
   }
   // Text: an aligned grid, the row coordinate down the left, the column coordinate across.
@@ -152,41 +165,69 @@ void write_grid(std::ostream& out, Format format, const Grid& g) {
   }
 }
 
-void write_cells(std::ostream& out, Format format, const std::string& game, const std::vector<std::string>& names,
-                 const std::vector<Cell>& cells, Evaluation eval) {
+std::string json_string(const std::string& s) {
+  return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+CellWriter::CellWriter(std::ostream& out, Format format, const std::string& game, const std::vector<std::string>& names,
+                       Evaluation eval)
+    : out_(out), format_(format), eval_(eval) {
   if (format == Format::Latex || format == Format::Png || format == Format::Svg)
     throw core::UserError("--format latex, png and svg draw 2-D tables (grundy table); a list of positions is text, csv or json");
   if (format == Format::Json) {
-    nlohmann::json j;
-    j["game"] = game;
-    j["coordinates"] = names;
-    j["evaluation"] = eval_name(eval);
-    nlohmann::json list = nlohmann::json::array();
-    for (const Cell& c : cells) {
-      nlohmann::json e;
-      e["position"] = std::vector<std::int64_t>(c.pos.coords().begin(), c.pos.coords().end());
-      if (eval == Evaluation::Grundy) e["grundy"] = c.value;
-      e["outcome"] = outcome_text(c.value, eval);
-      list.push_back(std::move(e));
-    }
-    j["positions"] = std::move(list);
-    out << j.dump() << "\n";
-    return;
+    buf_ = "{\"coordinates\":[";
+    for (std::size_t i = 0; i < names.size(); ++i) buf_ += (i ? "," : "") + json_string(names[i]);
+    buf_ += std::string("],\"evaluation\":\"") + eval_name(eval) + "\",\"game\":" + json_string(game) + ",\"positions\":[";
+  } else if (format == Format::Csv) {
+    for (const auto& n : names) buf_ += n + ",";
+    buf_ += "grundy,outcome\n";
   }
-  if (format == Format::Csv) {
-    for (const auto& n : names) out << n << ",";
-    out << "grundy,outcome\n";
-    for (const Cell& c : cells) {
-      for (int i = 0; i < c.pos.size(); ++i) out << c.pos[i] << ",";
-      out << (eval == Evaluation::Grundy ? std::to_string(c.value) : "") << "," << outcome_text(c.value, eval) << "\n";
-    }
-    return;
+}
+
+void CellWriter::add(const core::Position& pos, Value value) {
+  auto coords = [&](const char* sep) {
+    for (int i = 0; i < pos.size(); ++i) fmt::format_to(std::back_inserter(buf_), "{}{}", i ? sep : "", pos[i]);
+  };
+  if (format_ == Format::Json) {
+    buf_ += first_ ? "{" : ",{";
+    if (eval_ == Evaluation::Grundy) fmt::format_to(std::back_inserter(buf_), "\"grundy\":{},", value);
+    buf_ += "\"outcome\":\"" + outcome_text(value, eval_) + "\",\"position\":[";
+    coords(",");
+    buf_ += "]}";
+  } else if (format_ == Format::Csv) {
+    coords(",");
+    buf_ += ',';
+    if (eval_ == Evaluation::Grundy) fmt::format_to(std::back_inserter(buf_), "{}", value);
+    buf_ += "," + outcome_text(value, eval_) + "\n";
+  } else {
+    buf_ += '(';
+    coords(",");
+    buf_ += ')';
+    if (eval_ == Evaluation::Grundy) fmt::format_to(std::back_inserter(buf_), "  {}", value);
+    buf_ += "  " + outcome_text(value, eval_) + "\n";
   }
-  for (const Cell& c : cells) {
-    out << "(" << core::to_string(c.pos) << ")";
-    if (eval == Evaluation::Grundy) out << "  " << c.value;
-    out << "  " << outcome_text(c.value, eval) << "\n";
-  }
+  first_ = false;
+  flush_if_full();
+}
+
+void CellWriter::flush_if_full() {
+  if (buf_.size() < (1u << 16)) return;
+  out_.write(buf_.data(), static_cast<std::streamsize>(buf_.size()));
+  buf_.clear();
+  core::poll_stop();
+}
+
+void CellWriter::finish() {
+  if (format_ == Format::Json) buf_ += "]}\n";
+  out_.write(buf_.data(), static_cast<std::streamsize>(buf_.size()));
+  buf_.clear();
+}
+
+void write_cells(std::ostream& out, Format format, const std::string& game, const std::vector<std::string>& names,
+                 const std::vector<Cell>& cells, Evaluation eval) {
+  CellWriter w(out, format, game, names, eval);
+  for (const Cell& c : cells) w.add(c.pos, c.value);
+  w.finish();
 }
 
 }  // namespace grundy::io

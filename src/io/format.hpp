@@ -49,8 +49,31 @@ Grid make_grid(const core::DenseTable& table, std::string game, std::vector<std:
 // Every Format; Png writes the image's bytes (open `out` in binary mode), Latex marks P in bold.
 void write_grid(std::ostream& out, Format format, const Grid& grid);
 
-// Long form: a header naming the coordinates then grundy (and/or outcome), one row per cell.
+// Long form, streamed: a header naming the coordinates then grundy (and/or outcome), one row
+// per cell, written as the cells come (`grundy ppos` lists millions) in constant memory. Call
+// finish() once after the last cell (JSON closes its list there).
+class CellWriter {
+ public:
+  CellWriter(std::ostream& out, Format format, const std::string& game, const std::vector<std::string>& names,
+             core::Evaluation eval);
+  void add(const core::Position& pos, core::Value value);
+  void finish();
+
+ private:
+  void flush_if_full();
+
+  std::ostream& out_;
+  Format format_;
+  core::Evaluation eval_;
+  std::string buf_;
+  bool first_ = true;
+};
+
+// All of `cells` through a CellWriter.
 void write_cells(std::ostream& out, Format format, const std::string& game, const std::vector<std::string>& names,
                  const std::vector<Cell>& cells, core::Evaluation eval);
+
+// A string as a JSON string literal (quotes, escapes; bytes that are not UTF-8 replaced).
+std::string json_string(const std::string& s);
 
 }  // namespace grundy::io

@@ -4,6 +4,7 @@
 
 #include "core/errors.hpp"
 #include "core/progress.hpp"
+#include "core/route.hpp"
 #include "core/solve.hpp"
 #include "io/table_file.hpp"
 
@@ -25,13 +26,17 @@ std::optional<core::Position> first_missing(const core::DenseTable& table, const
 
 }  // namespace
 
+std::uint64_t slice_bytes(std::uint64_t cells) {
+  return core::add_bytes(core::mul_bytes(cells, sizeof(core::Value)), std::uint64_t{1} << 20);
+}
+
 core::DenseTable solve_table(const core::Game& game, const core::Box& box, core::Evaluation eval,
-                             std::uint64_t memory_limit, const TableFiles& files) {
+                             std::uint64_t memory_limit, const TableFiles& files, std::uint64_t after) {
   core::DenseTable table;
   if (files.load.empty()) {
-    table = core::solve_guarded(game, box, eval, memory_limit);
+    table = core::solve_guarded(game, box, eval, memory_limit, after);
   } else {
-    table = io::load_table(files.load, game.name(), eval, memory_limit);
+    table = io::load_table(files.load, game.name(), eval, memory_limit > after ? memory_limit - after : 0);
     if (const auto missing = first_missing(table, box))
       throw core::UserError("--load " + files.load + ": its table " + table.box.to_string() +
                             " does not hold every cell of the requested box " + box.to_string() + " (first: (" +

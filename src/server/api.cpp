@@ -8,6 +8,7 @@
 
 #include "io/move_label.hpp"
 #include "pipeline/table_box.hpp"
+#include "pipeline/table_slice.hpp"
 #include "core/errors.hpp"
 #include "core/memory.hpp"
 #include "core/parse.hpp"
@@ -109,7 +110,7 @@ ApiResponse api_games(const Query& q) {
   return json_response(list);
 }
 
-// The CLI's `table` box (cli/table_box.hpp), with the pins given as fix=c=v,c=v.
+// The CLI's `table` (pipeline/table_slice.hpp), with the pins given as fix=c=v,c=v.
 ApiResponse api_table(const Query& q) {
   check_known(q, "/api/table", {"game", "size", "fix", "misere", "format", "download"});
   const Requested r = requested_game(q);
@@ -119,18 +120,10 @@ ApiResponse api_table(const Query& q) {
     std::stringstream items(it->second);
     for (std::string f; std::getline(items, f, ',');) fixes.push_back(f);
   }
-  const pipeline::FixSyntax syntax{"fix", std::int64_t{1} << 20};
-  pipeline::TableBox req = pipeline::make_table_box(r.game, size, fixes, syntax);
-  const std::vector<int> free = pipeline::table_axes(r.game, req, syntax);
-  check_cells(r.game, req.box, "size = " + std::to_string(size));
   const io::Format format = io::parse_table_format(q.count("format") ? q.at("format") : "json");
-  const int n = r.game.arity();
-  core::Position base(n);
-  for (int i = 0; i < n; ++i) base[i] = std::max<std::int64_t>(req.pinned[i], 0);
-  const core::DenseTable table = core::solve_guarded(r.game, req.box, r.eval, core::default_memory_limit());
-  const int row = free[0], col = free.size() > 1 ? free[1] : -1;
-  const io::Grid grid = io::make_grid(table, r.game.name(), r.game.coordinate_names(), base, row, col,
-                                      req.box.extent(row), col >= 0 ? req.box.extent(col) : 1);
+  const io::Grid grid = pipeline::table_slice(
+      r.game, {size, fixes, {"fix", std::int64_t{1} << 20}, r.eval, core::default_memory_limit(), {},
+               [&](const core::Box& box) { check_cells(r.game, box, "size = " + std::to_string(size)); }});
   std::ostringstream out;
   io::write_grid(out, format, grid);
   ApiResponse resp{200, "application/json", out.str(), ""};

@@ -94,7 +94,7 @@ TEST(Cli, BadInputsGetOneLineAndStatusTwo) {
   expect_error("value subtraction -p set=1,a 3", "-p set item 2");
   expect_error("value nim --forbid 'x +' 1,2,3", "column");
   expect_error("table nim -p heaps=3 --size 5", "pin the others with --fix");
-  expect_error("table nim -p heaps=2 --size 1000000", "raise it with --max-memory");
+  expect_error("table nim -p heaps=2 --size 1000000", "of memory; ask for a smaller box");
   expect_error("table nim -p heaps=2 --size 4 --fix w=1", "--fix 'w=1'");
   expect_error("table nim -p heaps=2 --size 4 --format xml", "--format = 'xml'");
   expect_error("value nim -p heaps=2 --pass-from-terminal 1,2", "--pass-from-terminal needs --pass");

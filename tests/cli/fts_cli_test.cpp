@@ -86,7 +86,7 @@ TEST(FtsCli, BadInputsGetOneLineAndStatusTwo) {
   expect_error("fts-f -p e=5 --size 10", "unknown parameter 'e'");
   expect_error("fts-f -p 'S=total in {0,' --size 10", "-p S=");
   expect_error("fts-f -p d=5 --size 10 --format xml", "--format = 'xml'");
-  expect_error("fts-f -p d=5 --size 100000000", "raise it with --max-memory");
+  expect_error("fts-f -p d=5 --size 100000000", "of memory; ask for a smaller box");
   expect_error("fts-f -p 'S=total >= 2' --size 4", "infinitely many totals");
   expect_error("value fts 1,2,3", "give exactly one of -p d=D");
   expect_error("value fts -p d=3 -p 'S=total == 0' 1,2,3", "both were given");

@@ -78,5 +78,5 @@ TEST(ReverseMexCli, BadInputs) {
                "--pass-from-terminal needs --pass");
   expect_error("reverse-mex subtraction -p set=1,2 --size 0", "--size");
   expect_error("reverse-mex subtraction -p set=1,1099511627776 --passes 64 --size 10 --max-memory 1M",
-               "raise it with --max-memory");
+               "of memory; ask for a smaller box");
 }

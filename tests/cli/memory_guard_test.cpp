@@ -1,0 +1,104 @@
+// The memory guard, command by command: every command that computes states its estimate up
+// front (a refusal under --max-memory 1K says "needs about N" and the --max-memory that would
+// hold it), the suggested limit really is enough, and under `ulimit -v` just above the estimate
+// the command finishes: the estimate covers the route actually taken, output phase included,
+// and an allocation that fails anyway is the one-line error, never an abort.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "core/threads.hpp"
+#include "support/run_cli.hpp"
+
+namespace {
+
+// "128.2 MiB" -> bytes (rounded up: the message rounds to a tenth).
+std::uint64_t parse_human(const std::string& number, const std::string& unit) {
+  double v = std::stod(number) + 0.05;
+  for (const char* u : {"KiB", "MiB", "GiB", "TiB"}) {
+    v *= 1024;
+    if (unit == u) break;
+  }
+  return static_cast<std::uint64_t>(v);
+}
+
+struct Estimate {
+  std::uint64_t bytes = 0;
+  std::string suggested;  // "129M"
+};
+
+Estimate estimate_of(const std::string& args) {
+  const CliResult r = run_cli(args + " --max-memory 1K");
+  EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
+  std::smatch m;
+  Estimate e;
+  if (!std::regex_search(r.err, m, std::regex("needs about ([0-9.]+) (B|KiB|MiB|GiB|TiB)"))) {
+    ADD_FAILURE() << args << ": no estimate in\n" << r.err;
+    return e;
+  }
+  e.bytes = m[2] == "B" ? std::stoull(m[1]) : parse_human(m[1], m[2]);
+  if (std::regex_search(r.err, m, std::regex("raise it with --max-memory ([0-9]+[KMGT])"))) e.suggested = m[1];
+  EXPECT_FALSE(e.suggested.empty()) << args << "\n" << r.err;
+  return e;
+}
+
+const std::vector<std::string> kCommands = {
+    "table nim -p heaps=2 --size 3000 --format csv",
+    "table nim -p heaps=2 --pass --size 2500 --format json",
+    "table knight --size 2500 --format csv",
+    "table chocolate -p F=z/2 --pass --size 300 --fix z=299 --format text",
+    "ppos nim -p heaps=3 --size 180 --format csv",
+    "ppos fts -p piles=3 -p d=5 --size 180 --format json",
+    "seq subtraction -p set=2,12,14 --pass --size 8000000 --format json",
+    "seq king --size 3000 --format csv",
+    "structure nim -p heaps=2 --pass --size 1200",
+    "check nim -p heaps=3 --size 150 --ppos '(x ^ y ^ z) == 0'",
+    "discover nim -p heaps=2 --size 400",
+    "value nim -p heaps=3 220,220,220",
+    "moves nim -p heaps=2 --pass 3000,3000,1",
+    "value queen 600,600",
+};
+
+}  // namespace
+
+TEST(MemoryGuard, EveryCommandStatesItsEstimateAndTheSuggestionSuffices) {
+  for (const std::string& args : kCommands) {
+    const Estimate e = estimate_of(args);
+    if (e.suggested.empty()) continue;
+    const CliResult r = run_cli(args + " --max-memory " + e.suggested + " > /dev/null");
+    EXPECT_EQ(r.status, 0) << args << " --max-memory " << e.suggested << "\n" << r.err;
+  }
+}
+
+// Address space counts the binary, its libraries and every thread's stack besides the data:
+// that allowance on top of the estimate.
+TEST(MemoryGuard, EveryCommandFinishesUnderAnAddressSpaceLimitJustAboveItsEstimate) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space";
+#endif
+  const std::uint64_t allowance = (std::uint64_t{64} << 20) + (std::uint64_t{8} << 20) * grundy::core::solver_threads();
+  for (const std::string& args : kCommands) {
+    const Estimate e = estimate_of(args);
+    const std::uint64_t kib = (e.bytes + allowance) / 1024;
+    const CliResult r = run_sh("ulimit -v " + std::to_string(kib) + "; $GRUNDY " + args + " > /dev/null");
+    EXPECT_EQ(r.status, 0) << args << " under ulimit -v " << kib << " KiB (estimate " << e.bytes << ")\n" << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), r.status == 0 ? 0 : 1) << r.err;
+  }
+}
+
+// Far below the estimate the command fails, but cleanly: one line, exit 2, whichever
+// allocation it was.
+TEST(MemoryGuard, AnAllocationThatFailsAnywayIsTheOneLineError) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space";
+#endif
+  for (const std::string& args : kCommands) {
+    const Estimate e = estimate_of(args);
+    const std::uint64_t kib = (e.bytes / 2 + (std::uint64_t{24} << 20)) / 1024;
+    const CliResult r =
+        run_sh("ulimit -v " + std::to_string(kib) + "; $GRUNDY " + args + " --max-memory 100G > /dev/null");
+    EXPECT_TRUE(r.status == 0 || r.status == 2) << args << " under ulimit -v " << kib << ": exit " << r.status << "\n"
+                                                << r.err;
+    EXPECT_LE(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << "\n" << r.err;
+  }
+}
