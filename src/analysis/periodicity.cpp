@@ -92,7 +92,7 @@ core::Value value_from_period(const SubtractionSeq& s, const Periodicity& per, s
   if (x < 0) throw core::EngineError("value_from_period: negative heap size");
   if (layer < 0 || layer > s.passes) throw core::EngineError("value_from_period: layer outside 0..K");
   const std::int64_t target = x < per.preperiod ? x : per.preperiod + (x - per.preperiod) % per.period;
-  games::SubtractionSweep sweep(s.game, s.passes, s.pass_from_terminal);
+  games::SubtractionSweep sweep(s.game, s.passes, s.pass_from_terminal, 0, target + 1);
   for (std::int64_t i = 0; i < target; ++i) sweep.step();
   return sweep.step()[static_cast<std::size_t>(layer)];
 }

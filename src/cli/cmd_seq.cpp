@@ -49,12 +49,16 @@ SeqResult compute_seq(const GameOptions& o, std::int64_t size, std::int64_t sear
                                for (int p = 0; p < layers; ++p)
                                  r.layers[static_cast<std::size_t>(p)][static_cast<std::size_t>(x)] = v[static_cast<std::size_t>(p)];
                              });
-    r.period = analysis::subtraction_periodicity(*s, std::max(size, search));
+    const std::int64_t limit = std::max(size, search);
+    r.period = analysis::subtraction_periodicity(*s, limit);
     const std::string m = std::to_string(s->game.max_move());
     if (r.period.found)
       r.why = "proven: for x >= max(S) = " + m + " the values at x depend only on the " + m +
               " heap sizes before it" + (layers > 1 ? " (all layers)" : "") + ", and " + m +
               " consecutive heap sizes repeat after the period";
+    else if (s->game.max_move() >= limit)  // the search did not start: say why rather than "not found"
+      r.why = "no period proven: a proof needs max(S) = " + m + " consecutive heap sizes to repeat, beyond the " +
+              "search limit of " + std::to_string(limit) + " heap sizes (--search)";
     else
       r.why = "no period found within x < " + std::to_string(r.period.observed) + " (raise --search)";
     return r;

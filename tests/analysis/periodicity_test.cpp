@@ -109,4 +109,13 @@ TEST(Periodicity, ValueFromPeriodMatchesSweep) {
   }
 }
 
+// One move far beyond the heaps looked at: no proof is within reach (it needs max(S)
+// consecutive heap sizes to repeat), so the period is "not found", never "proven".
+TEST(Periodicity, SubtractionWithAHugeMoveIsNotProven) {
+  const Periodicity p = grundy::analysis::subtraction_periodicity(seq({1, 1'000'000'000'000}), 1 << 24);
+  EXPECT_FALSE(p.found);
+  EXPECT_FALSE(p.proven);
+  EXPECT_EQ(p.observed, 1 << 24);
+}
+
 }  // namespace

@@ -78,4 +78,32 @@ TEST(StructureCli, DiscoverNimAndFts) {
   EXPECT_TRUE(has(r.out, "P-positions: (x / 3 ^ y / 3 ^ z / 3) == 0 && (total % 3 == 1 ||")) << r.out;
 }
 
+// One move far beyond the heaps asked for: the sweep keeps only the heaps it needs, so small
+// heaps answer at once (before, even heap 5 was refused for want of a 4 TiB ring), and no period
+// is claimed proven, since a proof needs max(S) consecutive heap sizes to repeat.
+TEST(StructureCli, HugeMoveAnswersSmallHeapsAndProvesNothing) {
+  CliResult r = run_cli("value subtraction -p set=1,1000000000000 5");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(has(r.out, "G(5) = 1  (N-position)")) << r.out;
+  r = run_cli("seq subtraction -p set=1,1000000000000 --size 20");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(has(r.out, "0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1 0 1")) << r.out;
+  EXPECT_FALSE(has(r.out, "proven: preperiod")) << r.out;
+  EXPECT_TRUE(has(r.out, "no period proven: a proof needs max(S) = 1000000000000 consecutive heap sizes to repeat"))
+      << r.out;
+  r = run_cli("seq subtraction -p set=1,1000000000000 --size 20 --format json");
+  EXPECT_TRUE(has(r.out, "\"status\":\"none\"")) << r.out;
+  // Past 2^24 `value` tries the period first; out of reach, the sweep answers, as the game
+  // without the huge move does from its proven period.
+  const CliResult a = run_cli("value subtraction -p set=1,1000000000000 --pass 16777217,1 --format csv");
+  const CliResult b = run_cli("value subtraction -p set=1 --pass 16777217,1 --format csv");
+  ASSERT_EQ(a.status, 0) << a.err;
+  ASSERT_EQ(b.status, 0) << b.err;
+  EXPECT_EQ(a.out.substr(a.out.find('\n')), b.out.substr(b.out.find('\n'))) << a.out << b.out;
+  // Far beyond any sweep: refused with the memory line, never answered from a period.
+  r = run_cli("value subtraction -p set=1,1000000000000 4000000000000000000");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_TRUE(has(r.err, "--max-memory")) << r.err;
+}
+
 }  // namespace
