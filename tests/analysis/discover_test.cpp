@@ -150,4 +150,16 @@ TEST(Structure, NimWithPassIsSymmetric) {
   EXPECT_TRUE(r.symmetries[0].holds);
 }
 
+// No line that decreases regularly is reported ultimately periodic: on Nim's 8 x 8 table the row
+// y = 7 is 7 6 5 .. 0, which "had period 1, saltus -1" before.
+TEST(Structure, DecreasingLinesAreNotPeriodic) {
+  const auto r = analysis::analyze_structure(table_of("nim -p heaps=2", cube(2, 8)), {});
+  ASSERT_EQ(r.lines.size(), 2u);
+  for (const auto& l : r.lines) {
+    for (const auto& [kind, count] : l.kinds) EXPECT_GE(kind.second, 0) << "period " << kind.first;
+    EXPECT_TRUE(l.any_aperiodic);
+    EXPECT_LT(l.periodic, l.lines);
+  }
+}
+
 }  // namespace

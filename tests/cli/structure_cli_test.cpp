@@ -106,4 +106,21 @@ TEST(StructureCli, HugeMoveAnswersSmallHeapsAndProvesNothing) {
   EXPECT_TRUE(has(r.err, "--max-memory")) << r.err;
 }
 
+// A line that decreases regularly on the box is not ultimately periodic (a negative saltus would
+// go below zero): Nim's row y = 7 on 8 x 8 is 7 6 .. 0, "period 1 saltus -1" before; the values
+// 0 0 1 1 0 0 of subtraction {2} were "preperiod 2, period 2, saltus -1".
+TEST(StructureCli, NoNegativeSaltus) {
+  CliResult r = run_cli("structure nim -p heaps=2 --size 8");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_FALSE(has(r.out, "saltus -")) << r.out;
+  EXPECT_TRUE(has(r.out, "first without two full periods")) << r.out;
+  r = run_cli("structure nim -p heaps=2 --size 8 --format json");
+  EXPECT_FALSE(has(r.out, "\"saltus\": -")) << r.out;
+  r = run_cli("seq subtraction -p set=2 --forbid 'x > 99' --size 6");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(has(r.out, "0 0 1 1 0 0")) << r.out;
+  EXPECT_TRUE(has(r.out, "no period:")) << r.out;
+  EXPECT_FALSE(has(r.out, "saltus -")) << r.out;
+}
+
 }  // namespace
