@@ -176,6 +176,7 @@ void run_structure(const GameOptions& o, std::int64_t size) {
     for (const auto& tr : r.translations)
       j["translations"].push_back({{"shift", std::vector<std::int64_t>(tr.v.coords().begin(), tr.v.coords().end())},
                                    {"from", tr.from},
+                                   {"pairs", tr.pairs},
                                    {"text", shift(tr)}});
     j["lines"] = nlohmann::json::array();
     for (const auto& l : r.lines) {
@@ -191,13 +192,16 @@ void run_structure(const GameOptions& o, std::int64_t size) {
   for (const auto& s : r.symmetries)
     std::cout << (s.holds ? "symmetry:     " : "no symmetry:  ") << swapped(s)
               << (s.holds ? "  holds on the box" : "  fails at (" + core::to_string(s.counterexample) + ")") << "\n";
-  if (r.translations.empty()) std::cout << "translation:  none with shifts up to 8 (or a third of the box)\n";
+  if (r.translations.empty())
+    std::cout << "translation:  none with shifts up to 8 (or a third of the box) confirmed on two full periods of "
+                 "positions\n";
   for (const auto& tr : r.translations) {
     std::string from;
     if (tr.from > 0)
       for (int k = 0; k < tr.v.size(); ++k)
         if (tr.v[k]) from += (from.empty() ? "  for " : ", ") + name(k) + " >= " + std::to_string(tr.from);
-    std::cout << "translation:  " << shift(tr) << from << "  holds wherever both lie in the box\n";
+    std::cout << "translation:  " << shift(tr) << from << "  holds wherever both lie in the box (" << tr.pairs
+              << " pairs of positions)\n";
   }
   for (const auto& l : r.lines) {
     std::string others;

@@ -123,4 +123,25 @@ TEST(StructureCli, NoNegativeSaltus) {
   EXPECT_FALSE(has(r.out, "saltus -")) << r.out;
 }
 
+// Translations confirmed on positions only, and short exception lists that are short. Before,
+// the bar with h = 0 (12 positions) had five translations checked on non-positions only, and
+// the queen on 4 x 4 was "G = m ^ n except at" 9 of its 16 positions.
+TEST(StructureCli, DiscoverClaimsOnlyWhatTheBoxSupports) {
+  CliResult r = run_cli("discover chocolate2 -p h=0 --size 12");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_FALSE(has(r.out, "translation:")) << r.out;
+  EXPECT_TRUE(has(r.out, "(12 positions; exception lists of at most 0 positions: 1% of the box, at most 12)")) << r.out;
+  r = run_cli("structure chocolate2 -p h=1 --size 12");
+  EXPECT_TRUE(has(r.out, "translation:  none")) << r.out;
+  r = run_cli("discover queen --size 4");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_FALSE(has(r.out, "except at")) << r.out;
+  r = run_cli("discover queen --size 4 --format json");
+  EXPECT_TRUE(has(r.out, "\"max_exceptions\": 0")) << r.out;
+  r = run_cli("discover knight --size 32");
+  EXPECT_TRUE(has(r.out, "translation: G(position + (4,4)) = G(position) (checked on 784 pairs of positions)"))
+      << r.out;
+  EXPECT_TRUE(has(r.out, "exception lists of at most 10 positions")) << r.out;
+}
+
 }  // namespace
