@@ -135,7 +135,8 @@ std::optional<Combo> cheapest_exact(const XorSearch& s, const std::vector<const 
 }
 
 std::vector<Conjecture> grundy_forms(const Cells& cells, const std::vector<std::string>& names, int n,
-                                     const std::vector<int>& analysed, const DiscoverOptions& o) {
+                                     const std::vector<int>& analysed, const DiscoverOptions& o,
+                                     std::size_t max_exceptions) {
   std::vector<Conjecture> out;
   const XorSearch s(n, analysed);
   const auto all = pointers(cells.all, [](const Cell&) { return true; });
@@ -174,9 +175,10 @@ std::vector<Conjecture> grundy_forms(const Cells& cells, const std::vector<std::
   }
   if (!out.empty()) return out;
   // 3. The form with the fewest exceptions, if few.
+  if (max_exceptions == 0) return out;
   std::optional<std::pair<std::size_t, Combo>> near;
   for (const Combo& c : s.combos) {
-    const std::size_t cap = near ? near->first - 1 : o.max_exceptions;
+    const std::size_t cap = near ? near->first - 1 : max_exceptions;
     if (near && near->first == 1) break;
     if (s.failures(c, corner, cap).size() > cap) continue;
     const auto f = s.failures(c, all, cap);
@@ -184,7 +186,7 @@ std::vector<Conjecture> grundy_forms(const Cells& cells, const std::vector<std::
   }
   if (near) {
     Conjecture cj{s.text(near->second, names), s.cost(near->second), {}};
-    for (const Cell* c : s.failures(near->second, all, o.max_exceptions)) cj.exceptions.emplace_back(c->pos, c->value);
+    for (const Cell* c : s.failures(near->second, all, max_exceptions)) cj.exceptions.emplace_back(c->pos, c->value);
     out.push_back(cj);
   }
   return out;
@@ -352,21 +354,23 @@ std::string combine(const std::string& b, const std::string& rest) {
 
 // Forms with a few exceptions: B_m failing at only a few cells.
 std::optional<Conjecture> ppos_with_exceptions(const Cells& cells, const std::vector<std::string>& names,
-                                               const std::vector<int>& coords, const DiscoverOptions& o) {
+                                               const std::vector<int>& coords, std::size_t max_exceptions) {
+  if (max_exceptions == 0) return std::nullopt;  // an exact B_m is found among the shapes
   for (std::int64_t m = 1; m <= 8; ++m) {
     Conjecture cj{b_text(coords, names, m), m == 1 ? 1 : 2, {}};
     for (const Cell& c : cells.all) {
       if ((nim_sum_div(c.pos, coords, m) == 0) == (c.value == 0)) continue;
       cj.exceptions.emplace_back(c.pos, c.value == 0 ? 0 : 1);
-      if (cj.exceptions.size() > o.max_exceptions) break;
+      if (cj.exceptions.size() > max_exceptions) break;
     }
-    if (cj.exceptions.size() <= o.max_exceptions) return cj;
+    if (cj.exceptions.size() <= max_exceptions) return cj;
   }
   return std::nullopt;
 }
 
 std::vector<Conjecture> ppos_forms(const Cells& cells, const std::vector<std::string>& names,
-                                   const std::vector<int>& coords, const DiscoverOptions& o) {
+                                   const std::vector<int>& coords, const DiscoverOptions& o,
+                                   std::size_t max_exceptions) {
   std::vector<Conjecture> out;
   int level = -1;
   bool tried_exceptions = false;
@@ -375,7 +379,7 @@ std::vector<Conjecture> ppos_forms(const Cells& cells, const std::vector<std::st
     // A short exception list to a simple form reads better than a lookup table (level 3).
     if (sh.complexity >= 100 && !tried_exceptions) {
       tried_exceptions = true;
-      if (auto cj = ppos_with_exceptions(cells, names, coords, o)) return {*cj};
+      if (auto cj = ppos_with_exceptions(cells, names, coords, max_exceptions)) return {*cj};
     }
     if (!learn(sh, cells.corner, coords)) continue;
     const auto f = learn(sh, cells.all, coords);
@@ -395,7 +399,7 @@ std::vector<Conjecture> ppos_forms(const Cells& cells, const std::vector<std::st
     if (out.size() >= o.max_results) break;
   }
   if (out.empty() && !tried_exceptions)
-    if (auto cj = ppos_with_exceptions(cells, names, coords, o)) out.push_back(*cj);
+    if (auto cj = ppos_with_exceptions(cells, names, coords, max_exceptions)) out.push_back(*cj);
   return out;
 }
 
@@ -440,13 +444,16 @@ DiscoverReport discover(const core::DenseTable& t, const std::vector<std::string
     } while (t.box.next(p));
   }
   rep.positions = static_cast<std::int64_t>(cells.all.size());
+  rep.exception_cap =
+      std::min(o.max_exceptions,
+               static_cast<std::size_t>(rep.positions * std::max<std::int64_t>(o.max_exceptions_percent, 0) / 100));
 
   if (t.eval == core::Evaluation::Grundy && !analysed.empty()) {
-    rep.grundy = grundy_forms(cells, names, n, analysed, o);
+    rep.grundy = grundy_forms(cells, names, n, analysed, o, rep.exception_cap);
     for (const auto& c : rep.grundy) confirm(t, names, c, FormulaKind::Grundy, in_total);
   }
   if (!analysed.empty()) {
-    rep.ppos = ppos_forms(cells, names, analysed, o);
+    rep.ppos = ppos_forms(cells, names, analysed, o, rep.exception_cap);
     for (const auto& c : rep.ppos) confirm(t, names, c, FormulaKind::PPositions, in_total);
   }
   StructureOptions so;

@@ -12,6 +12,10 @@ namespace {
 // the range (a short tail always looks periodic).
 bool enough(std::int64_t n, std::int64_t pre, std::int64_t p) { return n - pre >= 2 * p && 2 * (n - pre) >= n; }
 
+// A negative saltus is never a periodicity of Grundy values: a(n + k * period) = a(n) + k *
+// saltus would go below zero, so an infinite sequence of values >= 0 cannot have one, and a
+// line that decreases regularly on a finite box is not ultimately periodic: such candidates
+// are refused.
 template <class T>
 Periodicity find_impl(std::span<const T> a) {
   Periodicity best;
@@ -22,6 +26,7 @@ Periodicity find_impl(std::span<const T> a) {
   // the search early; for a wrong p the backward walk stops at its first mismatch.
   for (std::int64_t p = 1; 2 * p <= n && p < best_key; ++p) {
     const std::int64_t s = at(n - 1) - at(n - 1 - p);
+    if (s < 0) continue;  // the saltus of p is fixed by the last period: no preperiod helps
     std::int64_t i = n - 1 - p;
     while (i >= 0 && at(i + p) - at(i) == s) --i;
     const std::int64_t pre = i + 1;
@@ -52,7 +57,7 @@ Periodicity find_periodicity_naive(std::span<const std::int64_t> a) {
       for (std::int64_t i = pre; ok && i + p < n; ++i)
         ok = a[static_cast<std::size_t>(i + p)] - a[static_cast<std::size_t>(i)] == s;
       if (!ok) continue;
-      if (pre + p < best_key) {
+      if (s >= 0 && pre + p < best_key) {
         best_key = pre + p;
         best.found = true;
         best.preperiod = pre;
@@ -92,7 +97,7 @@ core::Value value_from_period(const SubtractionSeq& s, const Periodicity& per, s
   if (x < 0) throw core::EngineError("value_from_period: negative heap size");
   if (layer < 0 || layer > s.passes) throw core::EngineError("value_from_period: layer outside 0..K");
   const std::int64_t target = x < per.preperiod ? x : per.preperiod + (x - per.preperiod) % per.period;
-  games::SubtractionSweep sweep(s.game, s.passes, s.pass_from_terminal);
+  games::SubtractionSweep sweep(s.game, s.passes, s.pass_from_terminal, 0, target + 1);
   for (std::int64_t i = 0; i < target; ++i) sweep.step();
   return sweep.step()[static_cast<std::size_t>(layer)];
 }

@@ -32,7 +32,8 @@ struct Periodicity {
 
 // The periodicity explaining a[0 .. n) with the least preperiod + period (ties: the least
 // period), among periods up to n / 2 whose relation holds on at least one full period after the
-// preperiod (n - preperiod >= 2 * period). Not found when no period qualifies. Observed only.
+// preperiod (n - preperiod >= 2 * period) with a saltus >= 0 (values are >= 0, so a negative
+// saltus cannot go on). Not found when no period qualifies. Observed only.
 Periodicity find_periodicity(std::span<const std::int64_t> a);
 Periodicity find_periodicity(std::span<const core::Value> a);
 

@@ -118,6 +118,32 @@ std::int64_t translation_from(const core::DenseTable& t, const core::Position& v
   return worst + 1;
 }
 
+TranslationSupport translation_support(const core::DenseTable& t, const core::Position& v, std::int64_t from) {
+  TranslationSupport s;
+  const int n = t.box.arity();
+  if (t.box.count() == 0) return s;
+  std::vector<std::vector<bool>> seen(static_cast<std::size_t>(n));  // x_i values compared, per shifted axis
+  for (int i = 0; i < n; ++i)
+    if (v[i] > 0) seen[static_cast<std::size_t>(i)].assign(static_cast<std::size_t>(t.box.extent(i)), false);
+  core::Position p(n);
+  do {
+    core::Position q = p;
+    bool compared = true;
+    for (int i = 0; compared && i < n; ++i) compared = (q[i] += v[i]) < t.box.extent(i) && (v[i] <= 0 || p[i] >= from);
+    if (!compared || t.at(p) == core::kNoValue || t.at(q) == core::kNoValue) continue;
+    ++s.pairs;
+    for (int i = 0; i < n; ++i)
+      if (v[i] > 0) seen[static_cast<std::size_t>(i)][static_cast<std::size_t>(p[i])] = true;
+  } while (t.box.next(p));
+  s.enough = s.pairs > 0;
+  for (int i = 0; i < n; ++i)
+    if (v[i] > 0) {
+      const auto& axis = seen[static_cast<std::size_t>(i)];
+      s.enough = s.enough && std::count(axis.begin(), axis.end(), true) >= 2 * v[i];
+    }
+  return s;
+}
+
 StructureReport analyze_structure(const core::DenseTable& t, const StructureOptions& o) {
   StructureReport r;
   r.box = t.box;
@@ -149,7 +175,9 @@ StructureReport analyze_structure(const core::DenseTable& t, const StructureOpti
   for (const core::Position& w : vectors) {
     if (explained(w, r.translations)) continue;
     const std::int64_t from = translation_from(t, w, limit);
-    if (from >= 0) r.translations.push_back({w, from});
+    if (from < 0) continue;
+    const TranslationSupport support = translation_support(t, w, from);
+    if (support.enough) r.translations.push_back({w, from, support.pairs});
   }
 
   for (int i = 0; o.lines && i < n; ++i)

@@ -100,7 +100,10 @@ void run_discover(const GameOptions& o, std::int64_t size) {
       }
       return a;
     };
-    nlohmann::json j = {{"game", game.name()}, {"box", range}, {"positions", r.positions},
+    nlohmann::json j = {{"game", game.name()},
+                        {"box", range},
+                        {"positions", r.positions},
+                        {"max_exceptions", r.exception_cap},
                         {"status", "conjecture checked on the box, not a proof"}};
     j["grundy"] = list(r.grundy, false);
     j["ppos"] = list(r.ppos, true);
@@ -110,20 +113,27 @@ void run_discover(const GameOptions& o, std::int64_t size) {
     j["translations"] = nlohmann::json::array();
     for (const auto& tr : r.structure.translations)
       j["translations"].push_back({{"shift", std::vector<std::int64_t>(tr.v.coords().begin(), tr.v.coords().end())},
-                                   {"from", tr.from}});
+                                   {"from", tr.from},
+                                   {"pairs", tr.pairs}});
     std::cout << j.dump(1) << "\n";
     return;
   }
-  std::cout << "discover " << game.name() << " on " << range << " (" << r.positions << " positions)\n";
+  // The cap is stated up front: a formula with more exceptions than this was not reported.
+  std::cout << "discover " << game.name() << " on " << range << " (" << r.positions
+            << " positions; exception lists of at most " << r.exception_cap
+            << " positions: 1% of the box, at most 12)\n";
+  const std::string none =
+      r.exception_cap > 0 ? " (nor with at most " + std::to_string(r.exception_cap) + " exceptions)" : "";
   if (o.evaluation() == core::Evaluation::Grundy) {
-    if (r.grundy.empty()) std::cout << "Grundy value: no formula of the grammar agrees with every position\n";
+    if (r.grundy.empty())
+      std::cout << "Grundy value: no formula of the grammar agrees with every position" << none << "\n";
     for (const auto& c : r.grundy) {
       std::cout << "Grundy value: G = " << c.expression;
       if (!c.exceptions.empty()) std::cout << "  except at " << exceptions_text(c, false);
       std::cout << "\n";
     }
   }
-  if (r.ppos.empty()) std::cout << "P-positions: no formula of the grammar agrees with every position\n";
+  if (r.ppos.empty()) std::cout << "P-positions: no formula of the grammar agrees with every position" << none << "\n";
   for (const auto& c : r.ppos) {
     std::cout << "P-positions: " << c.expression;
     if (!c.exceptions.empty()) std::cout << "  except at " << exceptions_text(c, true);
@@ -135,7 +145,8 @@ void run_discover(const GameOptions& o, std::int64_t size) {
     std::string v;
     for (int k = 0; k < tr.v.size(); ++k) v += (k ? "," : "") + std::to_string(tr.v[k]);
     std::cout << "translation: G(position + (" << v << ")) = G(position)"
-              << (tr.from > 0 ? " where the shifted coordinates are >= " + std::to_string(tr.from) : "") << "\n";
+              << (tr.from > 0 ? " where the shifted coordinates are >= " + std::to_string(tr.from) : "")
+              << " (checked on " << tr.pairs << " pairs of positions)\n";
   }
   std::cout << "These are conjectures checked on " << range << ", not proofs; check one on a larger box with\n"
             << "  grundy check ... --formula EXPR   or   --ppos EXPR\n";

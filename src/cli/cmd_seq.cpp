@@ -60,12 +60,16 @@ SeqResult compute_seq(const GameOptions& o, std::int64_t size, std::int64_t sear
                                for (int p = 0; p < layers; ++p)
                                  r.layers[static_cast<std::size_t>(p)][static_cast<std::size_t>(x)] = v[static_cast<std::size_t>(p)];
                              });
-    r.period = analysis::subtraction_periodicity(*s, std::max(size, search));
+    const std::int64_t limit = std::max(size, search);
+    r.period = analysis::subtraction_periodicity(*s, limit);
     const std::string m = std::to_string(s->game.max_move());
     if (r.period.found)
       r.why = "proven: for x >= max(S) = " + m + " the values at x depend only on the " + m +
               " heap sizes before it" + (layers > 1 ? " (all layers)" : "") + ", and " + m +
               " consecutive heap sizes repeat after the period";
+    else if (s->game.max_move() >= limit)  // the search did not start: say why rather than "not found"
+      r.why = "no period proven: a proof needs max(S) = " + m + " consecutive heap sizes to repeat, beyond the " +
+              "search limit of " + std::to_string(limit) + " heap sizes (--search)";
     else
       r.why = "no period found within x < " + std::to_string(r.period.observed) + " (raise --search)";
     return r;
@@ -202,6 +206,7 @@ void run_structure(const GameOptions& o, std::int64_t size) {
     for (const auto& tr : r.translations)
       j["translations"].push_back({{"shift", std::vector<std::int64_t>(tr.v.coords().begin(), tr.v.coords().end())},
                                    {"from", tr.from},
+                                   {"pairs", tr.pairs},
                                    {"text", shift(tr)}});
     j["lines"] = nlohmann::json::array();
     for (const auto& l : r.lines) {
@@ -217,13 +222,16 @@ void run_structure(const GameOptions& o, std::int64_t size) {
   for (const auto& s : r.symmetries)
     std::cout << (s.holds ? "symmetry:     " : "no symmetry:  ") << swapped(s)
               << (s.holds ? "  holds on the box" : "  fails at (" + core::to_string(s.counterexample) + ")") << "\n";
-  if (r.translations.empty()) std::cout << "translation:  none with shifts up to 8 (or a third of the box)\n";
+  if (r.translations.empty())
+    std::cout << "translation:  none with shifts up to 8 (or a third of the box) confirmed on two full periods of "
+                 "positions\n";
   for (const auto& tr : r.translations) {
     std::string from;
     if (tr.from > 0)
       for (int k = 0; k < tr.v.size(); ++k)
         if (tr.v[k]) from += (from.empty() ? "  for " : ", ") + name(k) + " >= " + std::to_string(tr.from);
-    std::cout << "translation:  " << shift(tr) << from << "  holds wherever both lie in the box\n";
+    std::cout << "translation:  " << shift(tr) << from << "  holds wherever both lie in the box (" << tr.pairs
+              << " pairs of positions)\n";
   }
   for (const auto& l : r.lines) {
     std::string others;

@@ -6,21 +6,7 @@
 
 namespace grundy::cli {
 
-games::GameSpec GameOptions::spec() const {
-  games::GameSpec s;
-  s.family = family;
-  for (const std::string& kv : params) {
-    const auto eq = kv.find('=');
-    if (eq == std::string::npos || eq == 0) throw core::UserError("-p '" + kv.substr(0, 60) + "': expected name=value");
-    s.params.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
-  }
-  if (pass && passes > 0) throw core::UserError("give either --pass or --passes K, not both");
-  s.transforms.passes = pass ? 1 : passes;
-  s.transforms.pass_from_terminal = pass_from_terminal;
-  s.transforms.forbid = forbid;
-  s.transforms.misere = misere;
-  return s;
-}
+games::GameSpec GameOptions::spec() const { return games::make_game_spec(family, params, written); }
 
 core::Game GameOptions::game() const { return games::make_game(spec()); }
 
@@ -37,14 +23,35 @@ std::uint64_t GameOptions::memory_limit() const {
 void add_game_options(CLI::App* cmd, GameOptions& o, bool with_format) {
   cmd->add_option("game", o.family, "game family (see `grundy games`)")->required();
   cmd->add_option("-p,--param", o.params, "family parameter name=value (repeatable)")->allow_extra_args(false);
-  cmd->add_flag("--pass", o.pass, "one shared pass (not from terminal positions); adds coordinate p");
-  cmd->add_option("--passes", o.passes, "K shared passes")->each(int_in("--passes", 1, 64));
-  cmd->add_flag("--pass-from-terminal", o.pass_from_terminal, "the pass may also be used from a terminal position");
-  cmd->add_flag("--misere", o.misere, "evaluate outcomes under misere play (the last player to move loses)");
+  // Each flag records every occurrence in o.written; the values are checked as read, by the
+  // checks parse_game_spec uses. A flag takes no value: `--pass=false` would leave o.pass false
+  // with a pass recorded (CLI11 hands a bare flag to each() as "true").
+  games::TransformFlags& w = o.written;
+  auto bare = [](const char* flag, int& count) {
+    return [flag, &count](const std::string& v) {
+      if (v != "true")
+        throw core::UserError(std::string(flag) + "=" + v.substr(0, 40) + ": " + flag +
+                              " takes no value; give it or leave it out");
+      ++count;
+    };
+  };
+  cmd->add_flag("--pass", o.pass, "one shared pass (not from terminal positions); adds coordinate p")
+      ->each(bare("--pass", w.pass));
+  cmd->add_option("--passes", o.passes, "K shared passes")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+      ->each([&w](const std::string& v) {
+        (void)games::parse_passes(v);
+        w.passes.push_back(v);
+      });
+  cmd->add_flag("--pass-from-terminal", o.pass_from_terminal, "the pass may also be used from a terminal position")
+      ->each(bare("--pass-from-terminal", w.pass_from_terminal));
+  cmd->add_flag("--misere", o.misere, "evaluate outcomes under misere play (the last player to move loses)")
+      ->each(bare("--misere", w.misere));
   cmd->add_option("--forbid", o.forbid, "moves into positions where EXPR is non-zero are illegal")
-      ->each([](const std::string& v) {
-        if (v.find_first_not_of(" \t") == std::string::npos)
-          throw core::UserError("--forbid '" + v + "': empty expression; expected e.g. --forbid 'total % 5 == 0'");
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+      ->each([&w](const std::string& v) {
+        games::check_forbid(v);
+        w.forbid.push_back(v);
       });
   if (with_format) cmd->add_option("--format", o.format, "text | csv | json")->capture_default_str();
   add_max_memory_option(cmd, o.max_memory);

@@ -21,11 +21,16 @@ namespace grundy::cli {
 struct GameOptions {
   std::string family;
   std::vector<std::string> params;
+  // The transform flags as CLI11 stores them (the last occurrence), for the commands that read
+  // them directly; valid once spec() has accepted them.
   bool pass = false;
   int passes = 0;
   bool pass_from_terminal = false;
   bool misere = false;
   std::string forbid;
+  // Every occurrence of the transform flags, as read: spec() builds from these with
+  // games::make_game_spec, the same rule parse_game_spec (sum components, the explorer) uses.
+  games::TransformFlags written;
   std::string format = "text";
   std::string max_memory;
   double max_seconds = 0;

@@ -100,12 +100,54 @@ std::vector<std::string> split_words(std::string_view text) {
 
 }  // namespace
 
+int parse_passes(const std::string& text) { return static_cast<int>(core::parse_int(text, "--passes", 1, 64)); }
+
+void check_forbid(const std::string& text) {
+  if (text.find_first_not_of(" \t") == std::string::npos)
+    throw UserError("--forbid '" + text + "': empty expression; expected e.g. --forbid 'total % 5 == 0'");
+}
+
+GameSpec make_game_spec(const std::string& family, const std::vector<std::string>& params,
+                        const TransformFlags& flags) {
+  for (const std::string& k : flags.passes) (void)parse_passes(k);
+  for (const std::string& e : flags.forbid) check_forbid(e);
+  GameSpec spec;
+  spec.family = family;
+  for (const std::string& kv : params) {
+    const auto eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0) throw UserError("-p '" + kv.substr(0, 60) + "': expected name=value");
+    spec.params.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+  }
+  // A repeated flag is refused rather than read as its last occurrence: `--passes 2 --passes 3`
+  // has no meaning the user can be assumed to want.
+  const std::pair<const char*, std::size_t> counts[] = {
+      {"--pass", static_cast<std::size_t>(flags.pass)},
+      {"--passes", flags.passes.size()},
+      {"--pass-from-terminal", static_cast<std::size_t>(flags.pass_from_terminal)},
+      {"--forbid", flags.forbid.size()},
+      {"--misere", static_cast<std::size_t>(flags.misere)}};
+  for (const auto& [flag, n] : counts)
+    if (n > 1)
+      throw UserError(std::string(flag) + " given " + (n == 2 ? std::string("twice") : std::to_string(n) + " times") +
+                      "; give each transform flag at most once");
+  if (flags.pass > 0 && !flags.passes.empty()) throw UserError("give either --pass or --passes K, not both");
+  spec.transforms.passes = flags.pass > 0 ? 1 : flags.passes.empty() ? 0 : parse_passes(flags.passes[0]);
+  if (flags.pass_from_terminal > 0 && spec.transforms.passes == 0)
+    throw UserError("--pass-from-terminal needs --pass or --passes K");
+  spec.transforms.pass_from_terminal = flags.pass_from_terminal > 0;
+  spec.transforms.forbid = flags.forbid.empty() ? "" : flags.forbid[0];
+  spec.transforms.misere = flags.misere > 0;
+  return spec;
+}
+
+// Reads the words of the spec as they come (a word it does not know, or a flag without its
+// value, is an error of this syntax), then builds the spec as the CLI does.
 GameSpec parse_game_spec(std::string_view text) {
   if (text.size() > 4096) throw UserError("game spec longer than 4096 characters");
   const auto words = split_words(text);
   if (words.empty()) throw UserError("game spec is empty; expected a family name such as 'nim -p heaps=1'");
-  GameSpec spec;
-  spec.family = words[0];
+  std::vector<std::string> params;
+  TransformFlags flags;
   auto need = [&](std::size_t i, const std::string& flag) -> const std::string& {
     if (i >= words.size()) throw UserError("game spec '" + std::string(text) + "': " + flag + " needs a value");
     return words[i];
@@ -113,19 +155,15 @@ GameSpec parse_game_spec(std::string_view text) {
   for (std::size_t i = 1; i < words.size(); ++i) {
     const std::string& w = words[i];
     if (w == "-p" || w == "--param") {
-      const std::string& kv = need(++i, w);
-      const auto eq = kv.find('=');
-      if (eq == std::string::npos || eq == 0)
-        throw UserError("-p '" + kv.substr(0, 60) + "': expected name=value");
-      spec.params.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+      params.push_back(need(++i, w));
     } else if (w == "--pass") {
-      spec.transforms.passes = 1;
+      ++flags.pass;
     } else if (w == "--passes") {
-      spec.transforms.passes = static_cast<int>(core::parse_int(need(++i, w), "--passes", 1, 64));
+      flags.passes.push_back(need(++i, w));
     } else if (w == "--pass-from-terminal") {
-      spec.transforms.pass_from_terminal = true;
+      ++flags.pass_from_terminal;
     } else if (w == "--forbid") {
-      spec.transforms.forbid = need(++i, w);
+      flags.forbid.push_back(need(++i, w));
     } else if (w == "--misere") {
       throw UserError("--misere applies to a whole game, not to a component of a sum");
     } else {
@@ -133,7 +171,7 @@ GameSpec parse_game_spec(std::string_view text) {
                       "'; allowed: -p name=value, --pass, --passes K, --pass-from-terminal, --forbid EXPR");
     }
   }
-  return spec;
+  return make_game_spec(words[0], params, flags);
 }
 
 }  // namespace grundy::games

@@ -63,6 +63,31 @@ struct GameSpec {
   Transforms transforms;
 };
 
+// The transform flags of a GAME spec as written, every occurrence kept, before anything is
+// checked. The two readers of GAME specs, the CLI's options (cli::GameOptions::spec) and
+// parse_game_spec (the `sum` family's components, the explorer's game=), each record what
+// they read here and build the GameSpec with make_game_spec, so that a combination one of
+// them refuses the other refuses too, with the same message.
+struct TransformFlags {
+  int pass = 0;                     // times --pass was given
+  std::vector<std::string> passes;  // the K of each --passes K, as written
+  int pass_from_terminal = 0;       // times --pass-from-terminal was given
+  std::vector<std::string> forbid;  // the EXPR of each --forbid EXPR
+  int misere = 0;                   // times --misere was given
+};
+
+// K of --passes K: 1..64, or a UserError "--passes = '0': out of range; allowed 1..64".
+int parse_passes(const std::string& text);
+
+// EXPR of --forbid EXPR: a UserError if it is blank (it would otherwise forbid nothing).
+void check_forbid(const std::string& text);
+
+// The one place that decides which transform sets are valid. In this order, so that both
+// readers name the same fault first: every --passes value, every --forbid value, the -p
+// name=value pairs, then each flag at most once, not --pass with --passes, and
+// --pass-from-terminal only with a pass.
+GameSpec make_game_spec(const std::string& family, const std::vector<std::string>& params, const TransformFlags& flags);
+
 struct Family {
   std::string name;
   std::string summary;

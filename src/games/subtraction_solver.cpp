@@ -9,26 +9,27 @@ namespace grundy::games {
 
 namespace {
 
-std::uint64_t ring_heaps(const Subtraction& game) {
-  return std::bit_ceil(static_cast<std::uint64_t>(game.max_move()) + 1);
+// The heap sizes a ring holds: max(S) + 1, or every heap asked for when there are fewer.
+std::uint64_t ring_heaps(const Subtraction& game, std::int64_t heaps) {
+  return std::bit_ceil(static_cast<std::uint64_t>(std::min(game.max_move() + 1, std::max<std::int64_t>(heaps, 1))));
 }
 
 }  // namespace
 
-std::uint64_t SubtractionSweep::memory_bytes(const Subtraction& game, int passes) {
-  return ring_heaps(game) * static_cast<std::uint64_t>(passes + 1) * sizeof(core::Value);
+std::uint64_t SubtractionSweep::memory_bytes(const Subtraction& game, int passes, std::int64_t heaps) {
+  return ring_heaps(game, heaps) * static_cast<std::uint64_t>(passes + 1) * sizeof(core::Value);
 }
 
 SubtractionSweep::SubtractionSweep(const Subtraction& game, int passes, bool pass_from_terminal,
-                                   std::uint64_t memory_limit)
-    : set_(game.set()), passes_(passes), from_terminal_(pass_from_terminal) {
+                                   std::uint64_t memory_limit, std::int64_t heaps)
+    : set_(game.set()), passes_(passes), from_terminal_(pass_from_terminal), heaps_(heaps) {
   if (set_.empty() || set_.front() <= 0)
     throw core::EngineError(game.name() + ": the subtraction set must be positive");
   if (passes < 0 || passes > 64) throw core::UserError("--passes " + std::to_string(passes) + ": allowed 0..64");
-  core::ensure_fits(memory_bytes(game, passes), memory_limit ? memory_limit : core::default_memory_limit(),
+  core::ensure_fits(memory_bytes(game, passes, heaps), memory_limit ? memory_limit : core::default_memory_limit(),
                     "a sweep of " + game.name() + " (a ring of max(S) + 1 heap sizes)");
   small_ = set_.size() + 1 < 64;
-  mask_ = static_cast<std::size_t>(ring_heaps(game) - 1);
+  mask_ = static_cast<std::size_t>(ring_heaps(game, heaps) - 1);
   ring_.assign((mask_ + 1) * static_cast<std::size_t>(passes + 1), 0);
 }
 
@@ -37,7 +38,7 @@ void subtraction_values(const Subtraction& game, int passes, bool pass_from_term
   if (layer < 0 || layer > passes)
     throw core::EngineError("subtraction_values: layer " + std::to_string(layer) + " outside 0.." +
                             std::to_string(passes));
-  SubtractionSweep sweep(game, passes, pass_from_terminal);
+  SubtractionSweep sweep(game, passes, pass_from_terminal, 0, static_cast<std::int64_t>(out.size()));
   for (core::Value& v : out) v = sweep.step()[static_cast<std::size_t>(layer)];
 }
 
@@ -45,6 +46,10 @@ SubtractionPeriod find_subtraction_period(const Subtraction& game, int passes, b
                                           std::int64_t limit) {
   SubtractionPeriod r;
   const std::int64_t m = game.max_move();
+  if (m >= limit) {  // not even one window of max(S) heap sizes and its successor fit in the limit
+    r.searched = std::max<std::int64_t>(limit, 0);
+    return r;
+  }
   const auto width = static_cast<std::size_t>(m) * static_cast<std::size_t>(passes + 1);
   core::ensure_fits(3 * SubtractionSweep::memory_bytes(game, passes) + width * sizeof(core::Value),
                     core::default_memory_limit(), "the period search of " + game.name());

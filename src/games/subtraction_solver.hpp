@@ -12,18 +12,22 @@
 // Every option of (x, p) has heap x - s >= x - max(S), or heap x and a smaller p. So sweeping x
 // upward and, for each x, p = 0..K, needs only the values of the last max(S) + 1 heap sizes: the
 // sweep keeps them in a ring buffer (rounded up to a power of two), so 10^9 heap sizes take
-// constant memory.
+// constant memory. A sweep told it stops below `heaps` keeps at most that many: a move larger
+// than every heap asked for is never an option, so S = {1, 10^12} answers heaps 0..19 with a
+// ring of 32 heap sizes instead of refusing a 10^12-byte one.
 
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
 #include <optional>
 
 #include "core/dense_solver.hpp"
+#include "core/errors.hpp"
 #include "core/route.hpp"
 #include "core/mex.hpp"
 #include "core/position.hpp"
@@ -35,13 +39,16 @@ namespace grundy::games {
 
 class SubtractionSweep {
  public:
+  // The sweep computes heap sizes 0 .. heaps-1 at most (step() past them is an EngineError).
   // Throws core::TooLarge if the ring buffer would exceed `memory_limit` bytes (0: the default
   // limit, 75% of physical memory), and core::UserError if passes is outside 0..64.
   explicit SubtractionSweep(const Subtraction& game, int passes = 0, bool pass_from_terminal = false,
-                            std::uint64_t memory_limit = 0);
+                            std::uint64_t memory_limit = 0, std::int64_t heaps = kUnbounded);
 
-  // Bytes the ring buffer of a sweep needs.
-  static std::uint64_t memory_bytes(const Subtraction& game, int passes);
+  static constexpr std::int64_t kUnbounded = std::numeric_limits<std::int64_t>::max();
+
+  // Bytes the ring buffer of a sweep over heap sizes 0 .. heaps-1 needs.
+  static std::uint64_t memory_bytes(const Subtraction& game, int passes, std::int64_t heaps = kUnbounded);
 
   int passes() const { return passes_; }
   int layers() const { return passes_ + 1; }
@@ -53,12 +60,14 @@ class SubtractionSweep {
   // The heap size the next step() computes (0 for a fresh sweep).
   std::int64_t next_x() const { return x_; }
 
-  // How many of the most recent heap sizes at() can still read: at least max(S) + 1.
+  // How many of the most recent heap sizes at() can still read: at least min(max(S) + 1, heaps).
   std::int64_t window() const { return static_cast<std::int64_t>(mask_) + 1; }
 
   // Computes G(x, 0), ..., G(x, K) for x = next_x(), advances, and returns them. The span stays
   // valid until the ring slot is reused, window() steps later.
   std::span<const core::Value> step() {
+    // Past `heaps` the ring may be shorter than max(S) + 1, and a move would read a wrong slot.
+    if (x_ >= heaps_) throw core::EngineError("SubtractionSweep: heap size past the sweep's bound");
     const std::int64_t x = x_++;
     core::Value* cur = ring_.data() + slot(x);
     const bool pass_legal = x >= set_.front() || from_terminal_;
@@ -99,6 +108,7 @@ class SubtractionSweep {
   bool small_;
   std::size_t mask_ = 0;
   std::int64_t x_ = 0;
+  std::int64_t heaps_;
   std::vector<core::Value> ring_;  // window() heap sizes, each with its K + 1 layers adjacent
   core::MexBuffer mex_;
 };
@@ -111,7 +121,9 @@ template <std::size_t kLayers, class F>
 void sweep_subtraction_chunked(const std::vector<std::int64_t>& set, std::size_t layers, bool pass_from_terminal,
                                std::int64_t count, F& f) {
   const std::size_t L = kLayers > 0 ? kLayers : layers;
-  const std::int64_t keep = set.back(), chunk = std::max<std::int64_t>(4096, keep);
+  // A move reaches back s <= x < count heap sizes: no more than count - 1 of them are ever read,
+  // however large max(S).
+  const std::int64_t keep = std::min(set.back(), count), chunk = std::max<std::int64_t>(4096, keep);
   const std::size_t k = set.size();
   std::vector<core::Value> buf(static_cast<std::size_t>(keep + chunk) * L, 0);
   std::array<std::uint64_t, 65> seen{};
@@ -144,13 +156,15 @@ void sweep_subtraction_chunked(const std::vector<std::int64_t>& set, std::size_t
 
 // Calls f(x, values) for x = 0 .. count-1, values[p] = G(x, p) (valid during the call): the
 // values of SubtractionSweep::step(), its twin in the tests, computed faster. The heap sizes
-// go in chunks through a linear buffer that keeps the last max(S) of them in front of each
-// chunk, so the option at heap x - s is a fixed step back (no ring mask), and every layer of a
-// heap size is done in one pass over S. For 2,12,14 with a pass: 10 -> 3.7 ns per heap size.
+// go in chunks through a linear buffer that keeps the last min(max(S), count) of them in front
+// of each chunk, so the option at heap x - s is a fixed step back (no ring mask), and every
+// layer of a heap size is done in one pass over S. For 2,12,14 with a pass: 10 -> 3.7 ns per
+// heap size.
 template <class F>
 void sweep_subtraction(const Subtraction& game, int passes, bool pass_from_terminal, std::int64_t count, F&& f) {
-  SubtractionSweep sweep(game, passes, pass_from_terminal);  // checks passes and the memory
-  if (sweep.set().size() + 1 >= 64 || count <= 0) {          // values may reach 64: the general mex
+  // Checks passes and the memory of a ring over the heaps asked for.
+  SubtractionSweep sweep(game, passes, pass_from_terminal, 0, std::max<std::int64_t>(count, 1));
+  if (sweep.set().size() + 1 >= 64 || count <= 0) {  // values may reach 64: the general mex
     for (std::int64_t x = 0; x < count; ++x) f(x, sweep.step());
     return;
   }
@@ -178,7 +192,9 @@ void subtraction_values(const Subtraction& game, int passes, bool pass_from_term
 // x - max(S) .. x - 1 (every move exists, and the pass is legal), so once max(S) consecutive
 // heap sizes repeat after `period`, everything after them repeats too. The search is Brent's
 // cycle detection on that window (rolling hash, confirmed element by element), then a second
-// sweep that finds the first window to repeat: memory stays constant.
+// sweep that finds the first window to repeat: memory stays constant. A proof needs more than
+// max(S) heap sizes: when max(S) >= limit nothing is computed or allocated, and the answer is
+// not found with searched = limit.
 struct SubtractionPeriod {
   bool found = false;
   std::int64_t start = 0;
@@ -193,10 +209,9 @@ SubtractionPeriod find_subtraction_period(const Subtraction& game, int passes, b
 // and the chunked sweep's linear buffer.
 inline std::uint64_t sweep_subtraction_bytes(const Subtraction& game, int passes, std::int64_t count) {
   const auto layers = static_cast<std::uint64_t>(passes) + 1;
-  const auto keep = static_cast<std::uint64_t>(game.max_move());
+  const auto keep = static_cast<std::uint64_t>(std::min(game.max_move(), count));
   const std::uint64_t chunk = std::max<std::uint64_t>(4096, keep);
-  (void)count;
-  return core::add_bytes(SubtractionSweep::memory_bytes(game, passes),
+  return core::add_bytes(SubtractionSweep::memory_bytes(game, passes, std::max<std::int64_t>(count, 1)),
                          core::mul_bytes(core::add_bytes(keep, chunk), layers * sizeof(core::Value)));
 }
 

@@ -150,4 +150,81 @@ TEST(Structure, NimWithPassIsSymmetric) {
   EXPECT_TRUE(r.symmetries[0].holds);
 }
 
+// Cells that are not positions confirm nothing. Before, the chocolate bar with h = 0 (only y = 0
+// is a position) "had" G(y+1, z) = G(y, z) for y >= 1, and five more translations, all checked
+// on pairs of non-positions only; a bar with F = z/4 had 25 such.
+TEST(Structure, TranslationsNeedPositionsOnTwoPeriods) {
+  for (const std::string spec : {"chocolate2 -p h=0", "chocolate2 -p h=1", "chocolate -p F=z/4"}) {
+    const bool two_d = spec.rfind("chocolate2", 0) == 0;
+    const auto t = table_of(spec, cube(two_d ? 2 : 3, 12));
+    EXPECT_TRUE(analysis::analyze_structure(t, {}).translations.empty()) << spec;
+    const std::vector<std::string> names =
+        two_d ? std::vector<std::string>{"y", "z"} : std::vector<std::string>{"x", "y", "z"};
+    EXPECT_TRUE(analysis::discover(t, names, {}).structure.translations.empty()) << spec;
+  }
+  const auto bar = table_of("chocolate2 -p h=0", cube(2, 12));
+  EXPECT_EQ(analysis::translation_from(bar, core::Position{1, 0}, 3), 1);  // held, vacuously, from y = 1
+  const auto none = analysis::translation_support(bar, core::Position{1, 0}, 1);
+  EXPECT_EQ(none.pairs, 0);
+  EXPECT_FALSE(none.enough);
+  // The knight's G(m+4, n+4) = G(m, n) on 32 x 32 is backed by every pair of the box.
+  const auto knight = table_of("knight", cube(2, 32));
+  const auto s = analysis::translation_support(knight, core::Position{4, 4}, 0);
+  EXPECT_EQ(s.pairs, 28 * 28);
+  EXPECT_TRUE(s.enough);
+  // Two full periods along the shifted coordinate, no fewer: a shift of 4 on a line of 12 (8
+  // pairs) is enough, on a line of 11 (7 pairs) it is not.
+  for (const std::int64_t n : {12, 11}) {
+    core::DenseTable line;
+    line.box = core::Box(core::Position{n});
+    for (std::int64_t x = 0; x < n; ++x) line.values.push_back(static_cast<core::Value>(x % 4));
+    EXPECT_EQ(analysis::translation_support(line, core::Position{4}, 0).enough, n == 12) << n;
+  }
+}
+
+// No line that decreases regularly is reported ultimately periodic: on Nim's 8 x 8 table the row
+// y = 7 is 7 6 5 .. 0, which "had period 1, saltus -1" before.
+TEST(Structure, DecreasingLinesAreNotPeriodic) {
+  const auto r = analysis::analyze_structure(table_of("nim -p heaps=2", cube(2, 8)), {});
+  ASSERT_EQ(r.lines.size(), 2u);
+  for (const auto& l : r.lines) {
+    for (const auto& [kind, count] : l.kinds) EXPECT_GE(kind.second, 0) << "period " << kind.first;
+    EXPECT_TRUE(l.any_aperiodic);
+    EXPECT_LT(l.periodic, l.lines);
+  }
+}
+
+// An exception list is at most 1% of the positions and at most 12 cells. Before, Corner the
+// Queen on 4 x 4 was "G = m ^ n except at" 9 of its 16 positions.
+TEST(Discover, ExceptionListsAreAtMostOnePercentOfTheBox) {
+  const auto queen = analysis::discover(table_of("queen", cube(2, 4)), {"m", "n"}, {});
+  EXPECT_EQ(queen.exception_cap, 0u);
+  for (const auto& c : queen.grundy) EXPECT_TRUE(c.exceptions.empty()) << c.expression;
+  for (const auto& c : queen.ppos) EXPECT_TRUE(c.exceptions.empty()) << c.expression;
+
+  // Nim on 12 x 12 (144 positions: one exception allowed) with two cells flipped.
+  auto t = table_of("nim -p heaps=2", cube(2, 12));
+  t.values[t.box.index(core::Position{3, 5})] = 0;
+  t.values[t.box.index(core::Position{7, 2})] = 0;
+  const auto two = analysis::discover(t, {"x", "y"}, {});
+  EXPECT_EQ(two.exception_cap, 1u);
+  for (const auto& c : two.ppos) EXPECT_LE(c.exceptions.size(), 1u) << c.expression;
+  for (const auto& c : two.grundy) EXPECT_LE(c.exceptions.size(), 1u) << c.expression;
+
+  // On 40 x 40 (1600 positions) the fixed cap, 12, is the smaller: 12 flipped cells are listed,
+  // 13 are too many.
+  auto big = table_of("nim -p heaps=2", cube(2, 40));
+  for (std::int64_t k = 1; k <= 13; ++k) {
+    big.values[big.box.index(core::Position{k, 40 - k})] = 0;  // an N-position (k != 40 - k) claimed P
+    if (k < 12) continue;
+    const auto r = analysis::discover(big, {"x", "y"}, {});
+    EXPECT_EQ(r.exception_cap, 12u);
+    const bool listed = !r.ppos.empty() && r.ppos[0].expression == "(x ^ y) == 0";
+    EXPECT_EQ(listed, k == 12) << k;
+    if (listed) {
+      EXPECT_EQ(r.ppos[0].exceptions.size(), 12u);
+    }
+  }
+}
+
 }  // namespace

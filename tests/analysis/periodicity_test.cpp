@@ -57,7 +57,7 @@ TEST(Periodicity, FastAgreesWithNaiveOnRandomSequences) {
   std::mt19937 rng(7);
   for (int trial = 0; trial < 400; ++trial) {
     const int pre = static_cast<int>(rng() % 8), per = 1 + static_cast<int>(rng() % 6), n = 4 + static_cast<int>(rng() % 40);
-    const int saltus = static_cast<int>(rng() % 3);
+    const int saltus = static_cast<int>(rng() % 5) - 2;  // negative ones must be refused by both
     std::vector<std::int64_t> base(static_cast<std::size_t>(pre + per));
     for (auto& v : base) v = rng() % 3;
     std::vector<std::int64_t> a;
@@ -107,6 +107,37 @@ TEST(Periodicity, ValueFromPeriodMatchesSweep) {
         EXPECT_EQ(grundy::analysis::value_from_period(s, p, x, l), direct[static_cast<std::size_t>(l)][static_cast<std::size_t>(x)])
             << "x=" << x << " layer=" << l << " passes=" << passes;
   }
+}
+
+// A line that decreases regularly on a finite box is not ultimately periodic: a negative saltus
+// would take an infinite sequence below zero. The first values of subtraction {1,2,3} (0 1 2 3
+// 0 1: "period 2, saltus -2 after 2" before) and a Nim row x xor 7 (7 6 .. 0: "period 1, saltus
+// -1" before); the fast search and its naive twin agree.
+TEST(Periodicity, NegativeSaltusIsNotAPeriod) {
+  const std::vector<std::vector<std::int64_t>> decreasing{
+      {0, 1, 2, 3, 0, 1}, {7, 6, 5, 4, 3, 2, 1, 0}, {0, 0, 1, 1, 0, 0}, {9, 9, 5, 6, 4, 5, 3, 4, 2, 3, 1, 2}};
+  for (const auto& a : decreasing) {
+    const Periodicity p = find_periodicity(a);
+    EXPECT_FALSE(p.found && p.saltus < 0) << p.saltus;
+    EXPECT_FALSE(p.found) << "period " << p.period << " saltus " << p.saltus;
+    EXPECT_FALSE(find_periodicity_naive(a).found);
+  }
+  // A negative step before a periodic tail is a preperiod, not a saltus.
+  const std::vector<std::int64_t> tail{5, 4, 3, 0, 1, 0, 1, 0, 1, 0, 1};
+  const Periodicity p = find_periodicity(tail);
+  ASSERT_TRUE(p.found);
+  EXPECT_EQ(p.period, 2);
+  EXPECT_EQ(p.saltus, 0);
+  EXPECT_EQ(p.preperiod, 3);
+}
+
+// One move far beyond the heaps looked at: no proof is within reach (it needs max(S)
+// consecutive heap sizes to repeat), so the period is "not found", never "proven".
+TEST(Periodicity, SubtractionWithAHugeMoveIsNotProven) {
+  const Periodicity p = grundy::analysis::subtraction_periodicity(seq({1, 1'000'000'000'000}), 1 << 24);
+  EXPECT_FALSE(p.found);
+  EXPECT_FALSE(p.proven);
+  EXPECT_EQ(p.observed, 1 << 24);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 
 #include "core/mex.hpp"
 #include "core/sum.hpp"
+#include "support/transform_flag_cases.hpp"
 
 using namespace grundy;
 using core::Box;
@@ -193,4 +194,24 @@ TEST(Registry, UnknownFamilyAndParameterAreNamed) {
   EXPECT_THROW(games::make_game(games::parse_game_spec("subtraction -p set=1,1")), core::UserError);
   EXPECT_THROW(games::make_game(games::parse_game_spec("subtraction -p set=0,2")), core::UserError);
   EXPECT_THROW(games::make_game(games::parse_game_spec("nim --forbid 'x +'")), core::UserError);
+}
+
+// The transform flags of a GAME string (a sum component, the explorer's game=) are refused as the
+// CLI refuses them, with the same line: one rule, games::make_game_spec, for both readers (the
+// same cases run through the binary in tests/cli/game_spec_cli_test.cpp).
+TEST(Registry, GameSpecStringRefusesTheTransformsTheCliRefuses) {
+  for (const auto& c : transform_flag_cases()) {
+    try {
+      (void)games::parse_game_spec("nim -p heaps=1 " + c.flags);
+      ADD_FAILURE() << c.flags << ": accepted";
+    } catch (const core::UserError& e) {
+      EXPECT_EQ(std::string(e.what()), c.message) << c.flags;
+    }
+  }
+  // What it accepts it reads as the CLI does.
+  const games::GameSpec s = games::parse_game_spec("nim -p heaps=1 --passes 3 --pass-from-terminal --forbid 'x == 2'");
+  EXPECT_EQ(s.transforms.passes, 3);
+  EXPECT_TRUE(s.transforms.pass_from_terminal);
+  EXPECT_EQ(s.transforms.forbid, "x == 2");
+  EXPECT_EQ(games::parse_game_spec("nim --pass").transforms.passes, 1);
 }

@@ -217,3 +217,67 @@ TEST(SubtractionSweep, ChunkedSweepEqualsStepByStep) {
         EXPECT_EQ(seen, 20000);
       }
 }
+
+// One huge move: a sweep over the heaps asked for keeps only those, so S = {1, 10^12} (or 2^40,
+// the largest element allowed) answers small heaps at once instead of refusing a ring of
+// max(S) + 1 heap sizes, and a move larger than the heap is simply not an option. Against the
+// slow twin, core::solve_dense on the game itself (which never looks at max(S)).
+TEST(SubtractionSolver, HugeMoveAnswersSmallHeapsLikeTheGenericSolver) {
+  const std::int64_t big = std::int64_t{1} << 40;
+  for (const std::vector<std::int64_t>& set : {std::vector<std::int64_t>{1, 1'000'000'000'000},
+                                               std::vector<std::int64_t>{2, 3, big}, std::vector<std::int64_t>{big}}) {
+    const Subtraction s(set);
+    for (int passes : {0, 1, 2})
+      for (bool from_terminal : {false, true}) {
+        if (passes == 0 && from_terminal) continue;
+        for (std::int64_t count : {1, 5, 20, 5000}) {
+          const auto slow = generic(s, passes, from_terminal, count);
+          SubtractionSweep sweep(s, passes, from_terminal, std::uint64_t{1} << 30, count);
+          EXPECT_LE(sweep.window(), 2 * count);
+          std::int64_t seen = 0;
+          games::sweep_subtraction(s, passes, from_terminal, count, [&](std::int64_t x, std::span<const Value> v) {
+            ASSERT_EQ(x, seen++);
+            const auto step = sweep.step();
+            for (int p = 0; p <= passes; ++p) {
+              const Value want = slow[static_cast<std::size_t>(x)][static_cast<std::size_t>(p)];
+              ASSERT_EQ(v[static_cast<std::size_t>(p)], want) << s.name() << " passes " << passes << " at " << x;
+              ASSERT_EQ(step[static_cast<std::size_t>(p)], want) << s.name() << " passes " << passes << " at " << x;
+            }
+          });
+          EXPECT_EQ(seen, count);
+          // The bound is the bound: one step more would read a slot the short ring no longer holds.
+          EXPECT_THROW(sweep.step(), core::EngineError);
+        }
+      }
+    std::vector<Value> buf(64);
+    games::subtraction_values(s, 1, false, 1, buf);
+    const auto slow = generic(s, 1, false, 64);
+    for (std::size_t x = 0; x < buf.size(); ++x) EXPECT_EQ(buf[x], slow[x][1]) << s.name() << " at " << x;
+  }
+}
+
+// The fast path core::Game takes (fast_route_subtraction) on such a game: a dense table of the
+// small box, no refusal, and an estimate of a few kilobytes.
+TEST(SubtractionSolver, HugeMoveGameSolvesASmallBox) {
+  const Subtraction s({1, 1'000'000'000'000});
+  const transforms::WithPass<Subtraction> with_pass(s, 1, false);
+  const auto fast = games::fast_route(with_pass, Box(Position{20, 2}), core::Evaluation::Grundy);
+  ASSERT_TRUE(fast.has_value());
+  EXPECT_LT(fast->bytes, 100000u);
+  const auto slow = core::solve_dense(with_pass, Box(Position{20, 2}));
+  EXPECT_EQ(fast->run().values, slow.values);
+}
+
+// A period proof needs max(S) consecutive heap sizes to repeat: out of reach of the limit, the
+// search says "not found" at once, computing and allocating nothing (2^40 would need terabytes).
+TEST(SubtractionSolver, PeriodSearchBeyondItsReachIsNotFound) {
+  for (const std::int64_t m : {std::int64_t{30}, std::int64_t{31}, std::int64_t{1} << 40}) {
+    const auto r = games::find_subtraction_period(Subtraction({1, m}), 1, false, 30);
+    EXPECT_FALSE(r.found) << m;
+    EXPECT_EQ(r.searched, 30) << m;
+  }
+  // Just within reach it still proves: {1, 4} has period 5 from 0, found within 4 + 5 + 1 heap sizes.
+  const auto r = games::find_subtraction_period(Subtraction({1, 4}), 0, false, 30);
+  EXPECT_TRUE(r.found);
+  EXPECT_EQ(r.period, 5);
+}

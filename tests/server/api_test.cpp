@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/errors.hpp"
+#include "support/transform_flag_cases.hpp"
 
 using namespace grundy;
 
@@ -125,3 +126,10 @@ TEST(WebApi, CostlyQueriesAreRefusedBeforeComputing) {
                 " characters; the explorer reads specs of at most 1000 (use the CLI for longer ones)");
 }
 
+// game= is read by parse_game_spec: a transform set the CLI refuses is refused here with the
+// CLI's line (tests/support/transform_flag_cases.hpp), never read as its last flag.
+TEST(WebApi, GameSpecTransformsAreRefusedAsTheCliRefusesThem) {
+  for (const auto& c : transform_flag_cases())
+    EXPECT_EQ(error_of(server::api_table, {{"game", "nim -p heaps=1 " + c.flags}, {"size", "2"}}), c.message)
+        << c.flags;
+}
