@@ -14,28 +14,6 @@
 
 namespace grundy::server {
 
-
-ComputeSlots::Lease::~Lease() {
-  if (!owner_) return;
-  {
-    std::lock_guard<std::mutex> lock(owner_->mutex_);
-    ++owner_->free_;
-  }
-  owner_->freed_.notify_one();
-}
-
-ComputeSlots::Lease ComputeSlots::acquire(std::chrono::milliseconds wait) {
-  std::unique_lock<std::mutex> lock(mutex_);
-  if (!freed_.wait_for(lock, wait, [this] { return free_ > 0; })) return Lease();
-  --free_;
-  return Lease(this);
-}
-
-int ComputeSlots::free_slots() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return free_;
-}
-
 namespace {
 
 // httplib's own ThreadPool queues every accepted connection without limit. This one keeps at

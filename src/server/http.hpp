@@ -1,51 +1,17 @@
 #pragma once
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <utility>
 
-#include "server/api.hpp"
+#include "server/compute_pool.hpp"
 
 namespace httplib {
 class Server;
 }
 
 namespace grundy::server {
-
-// Counts the computations in progress (/api/table, /api/moves) and lets at most `slots` run at
-// once: a request waits up to a short time for a free slot, then is refused with 503 "server
-// busy; try again", so a burst of requests queues briefly instead of piling up threads and
-// memory.
-class ComputeSlots {
- public:
-  explicit ComputeSlots(int slots) : free_(slots) {}
-
-  // A slot held until destruction; false if none became free in time.
-  class Lease {
-   public:
-    Lease() = default;
-    explicit Lease(ComputeSlots* owner) : owner_(owner) {}
-    Lease(Lease&& other) noexcept : owner_(std::exchange(other.owner_, nullptr)) {}
-    Lease& operator=(Lease&&) = delete;
-    ~Lease();
-    explicit operator bool() const { return owner_ != nullptr; }
-
-   private:
-    ComputeSlots* owner_ = nullptr;
-  };
-
-  Lease acquire(std::chrono::milliseconds wait);
-  int free_slots() const;
-
- private:
-  mutable std::mutex mutex_;
-  std::condition_variable freed_;
-  int free_;
-};
 
 // The limits of `grundy serve`; 0 picks the default named.
 struct ServeLimits {
