@@ -280,3 +280,97 @@ TEST(WebServer, ApiAnswersSayNoStoreAndDownloadsNameTheirFile) {
     ++answers;
   EXPECT_EQ(answers, 4u) << all.substr(0, 2000);
 }
+
+// Headers beyond what a connection may hold: a 431 (ours in JSON when they are counted, or
+// libmicrohttpd's own when they overflow the connection's memory) or a closed connection; never
+// a crash, and the server answers afterwards.
+TEST(WebServer, HeaderFloodsAreRefused) {
+  TestServer s;
+  std::string many = "GET /api/games HTTP/1.1\r\nHost: x\r\n";
+  for (int i = 0; i < 10000; ++i) many += "X-Flood-" + std::to_string(i) + ": v\r\n";
+  RawReply r = raw_http(s.port, many + "\r\n");
+  EXPECT_TRUE(r.status == 0 || r.status == 400 || r.status == 413 || r.status == 431) << r.status;
+  r = raw_http(s.port, "GET /api/games HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(100 * 1024, 'a') + "\r\n\r\n");
+  EXPECT_TRUE(r.status == 0 || r.status == 400 || r.status == 413 || r.status == 431) << r.status;
+  // Within a connection's memory but over the count: ours.
+  std::string counted = "GET /api/games HTTP/1.1\r\nHost: x\r\n";
+  for (int i = 0; i < 150; ++i) counted += "X-" + std::to_string(i) + ": v\r\n";
+  r = raw_http(s.port, counted + "\r\n");
+  EXPECT_EQ(r.status, 431);
+  EXPECT_EQ(error_field(r.body), "151 header lines; the explorer reads at most 100");
+  const auto res = s.get("/api/games");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+}
+
+// Slow clients (a header line a second, never ending their request) cost the server a socket
+// each, not a thread: a normal client is answered meanwhile, and each slow one is closed once
+// the request-head bound has passed.
+TEST(WebServer, SlowClientsNeitherBlockOthersNorStayOpen) {
+  server::ServeLimits limits;
+  limits.request_head_timeout = std::chrono::seconds(3);
+  TestServer s(limits);
+  SlowClients slow(s.port, 16);  // more than the old server's 8 connection threads
+  ASSERT_EQ(slow.connected(), 16);
+  // Safety bound: the head bound plus ample slack for a loaded machine.
+  const auto give_up = std::chrono::steady_clock::now() + limits.request_head_timeout + std::chrono::seconds(15);
+  int answered = 0;
+  while (slow.open() > 0 && std::chrono::steady_clock::now() < give_up) {
+    slow.tick();
+    httplib::Client client("127.0.0.1", s.port);
+    client.set_connection_timeout(std::chrono::seconds(10));  // safety bounds, not speed tests
+    client.set_read_timeout(std::chrono::seconds(10));
+    const auto res = client.Get("/api/table?game=nim%20-p%20heaps%3D2&size=8");
+    ASSERT_TRUE(res) << httplib::to_string(res.error()) << " with " << slow.open() << " slow connections open";
+    EXPECT_EQ(res->status, 200);
+    ++answered;
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+  }
+  EXPECT_EQ(slow.open(), 0) << "slow connections still open after the request-head bound";
+  EXPECT_GE(answered, 1);
+}
+
+// A client reading its (16 MB) answer a byte at a time: the connection is cut once the answer
+// bound has passed, so it holds neither the connection nor the answer's memory for long.
+TEST(WebServer, SlowReadersAreCutAfterTheAnswerBound) {
+  server::ServeLimits limits;
+  limits.answer_timeout = std::chrono::seconds(1);
+  TestServer s(limits);
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  const int small = 4096;  // little in flight: the server's writes stall at once
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+  timeval tv{30, 0};  // a safety bound
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(s.port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<const sockaddr*>(&addr), sizeof addr), 0);
+  const std::string request = raw_get("/api/table?game=nim%20-p%20heaps%3D2&size=1024&format=csv");
+  ASSERT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL), static_cast<ssize_t>(request.size()));
+  // A byte every 100 ms for three times the bound, then whatever is left as fast as it comes.
+  std::string got;
+  char buf[65536];
+  bool ended = false;
+  for (int i = 0; i < 30 && !ended; ++i) {
+    const ssize_t n = ::recv(fd, buf, 1, 0);
+    if (n <= 0)
+      ended = true;
+    else
+      got.append(buf, 1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  for (ssize_t n; !ended && (n = ::recv(fd, buf, sizeof buf, 0)) > 0;) got.append(buf, static_cast<std::size_t>(n));
+  ::close(fd);
+  const std::size_t head_end = got.find("\r\n\r\n");
+  if (head_end != std::string::npos) {
+    const long length = raw_http_detail::content_length(got.substr(0, head_end + 2));
+    EXPECT_GT(length, 8 * 1024 * 1024) << got.substr(0, head_end);
+    EXPECT_LT(got.size() - head_end - 4, static_cast<std::size_t>(length)) << "the whole answer went out";
+  }
+  // And the server still answers.
+  const auto res = s.get("/api/games");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+}
