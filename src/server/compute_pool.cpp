@@ -43,12 +43,22 @@ ComputePool::ComputePool(ComputeSlots& slots, int threads, std::chrono::millisec
 
 ComputePool::~ComputePool() { stop(); }
 
+// A job that finds a slot free and nobody before it goes straight to a compute thread (one
+// thread switch fewer); otherwise it waits in line for the dispatcher.
 bool ComputePool::submit(Work work, Done done) {
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (stopping_) return false;
-    waiting_.push_back(Job{std::move(work), std::move(done), std::chrono::steady_clock::now() + busy_wait_});
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (stopping_) return false;
+  Job job{std::move(work), std::move(done), std::chrono::steady_clock::now() + busy_wait_};
+  if (waiting_.empty() && !dispatching_) {
+    if (ComputeSlots::Lease lease = slots_.acquire(std::chrono::milliseconds(0))) {
+      running_.push_back(Started{std::move(job), std::move(lease)});
+      lock.unlock();
+      started_.notify_one();
+      return true;
+    }
   }
+  waiting_.push_back(std::move(job));
+  lock.unlock();
   queued_.notify_one();
   return true;
 }
@@ -63,11 +73,13 @@ void ComputePool::dispatch() {
     if (stopping_) return;  // stop() answers what is still waiting
     Job job = std::move(waiting_.front());
     waiting_.pop_front();
+    dispatching_ = true;
     lock.unlock();
     const auto left =
         std::chrono::duration_cast<std::chrono::milliseconds>(job.give_up - std::chrono::steady_clock::now());
     ComputeSlots::Lease lease = slots_.acquire(std::max(left, std::chrono::milliseconds(0)));
     lock.lock();
+    dispatching_ = false;
     if (!lease || stopping_) {
       const bool stopping = stopping_;
       lock.unlock();

@@ -92,6 +92,7 @@ class ComputePool {
   std::condition_variable queued_, started_;
   std::deque<Job> waiting_;      // for a slot, oldest first (so the first to give up is in front)
   std::deque<Started> running_;  // holding a slot, for a compute thread
+  bool dispatching_ = false;     // the dispatcher holds a job taken from waiting_
   bool stopping_ = false;
   std::mutex stop_mutex_;  // one stop() at a time
   bool stopped_ = false;
