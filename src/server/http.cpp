@@ -29,7 +29,6 @@ using Clock = std::chrono::steady_clock;
 // change these bodies, which are its own short HTML or nothing):
 //   a request line without a space ("GARBAGE")           closes the connection, no answer
 //   a bad HTTP version or a header line without a colon   400
-//   HTTP/1.1 without Host                                  400
 //   a request line larger than connection_memory           414
 //   headers larger than connection_memory                  431
 // Everything else is answered here, in JSON.
