@@ -1,13 +1,10 @@
-#include <httplib.h>
-
-#include <atomic>
 #include <chrono>
 #include <iostream>
 #include <thread>
 
 #include "cli/game_options.hpp"
-#include "server/http.hpp"
 #include "core/progress.hpp"
+#include "server/http.hpp"
 
 namespace grundy::cli {
 
@@ -20,36 +17,21 @@ struct ServeOptions {
 };
 
 void run_serve(const ServeOptions& o) {
-  httplib::Server server;
-  server::setup_server(server, o.web_root);
-  int port = o.port;
-  if (port == 0) {
-    port = server.bind_to_any_port(o.host);
-    if (port < 0) throw core::UserError("--host " + o.host + ": cannot listen there");
-  } else if (!server.bind_to_port(o.host, port)) {
-    throw core::UserError("--port " + std::to_string(port) + ": cannot listen on " + o.host + ":" + std::to_string(port) +
-                          " (in use? try --port 0 for any free port)");
-  }
+  server::HttpServer server(o.web_root);
+  const int port = server.listen(o.host, o.port);
+  if (port < 0 && o.port == 0) throw core::UserError("--host " + o.host + ": cannot listen there");
+  if (port < 0)
+    throw core::UserError("--port " + std::to_string(o.port) + ": cannot listen on " + o.host + ":" +
+                          std::to_string(o.port) + " (in use? try --port 0 for any free port)");
   std::cout << "grundy explorer: http://" << o.host << ":" << port << "/  (Ctrl-C to stop)" << std::endl;
   if (o.host != "127.0.0.1" && o.host != "localhost" && o.host != "::1")
     std::cerr << "grundy: note: listening on " << o.host
               << ", not only this machine: anyone who can reach it may use the explorer" << std::endl;
-  // Ctrl-C sets the engine's stop flag (computations in flight stop at their next progress
-  // tick); this watcher turns it into a clean shutdown, once the server runs (a stop() before
-  // that would be lost).
-  std::atomic<bool> done{false};
-  std::thread watcher([&server, &done] {
-    while (!done.load()) {
-      if (core::detail::g_stop_requested.load() && server.is_running()) {
-        server.stop();
-        return;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-  });
-  server.listen_after_bind();
-  done.store(true);
-  watcher.join();
+  // The server runs on threads of its own. Ctrl-C sets the engine's stop flag (computations in
+  // flight stop at their next progress tick, answering 503 "server stopping"); this thread then
+  // stops the server, which takes a second or two whatever the clients do.
+  while (!core::detail::g_stop_requested.load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  server.stop();
   std::cout << "stopped" << std::endl;
 }
 

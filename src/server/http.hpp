@@ -1,70 +1,65 @@
 #pragma once
 
 #include <chrono>
-#include <condition_variable>
-#include <cstdint>
+#include <cstddef>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <utility>
 
-#include "server/api.hpp"
-
-namespace httplib {
-class Server;
-}
+#include "server/compute_pool.hpp"
 
 namespace grundy::server {
 
-// Counts the computations in progress (/api/table, /api/moves) and lets at most `slots` run at
-// once: a request waits up to a short time for a free slot, then is refused with 503 "server
-// busy; try again", so a burst of requests queues briefly instead of piling up threads and
-// memory.
-class ComputeSlots {
+// The limits of `grundy serve`; 0 picks the default named. Every one bounds what a client can
+// hold: no client, however slow or hostile, keeps a computing thread, and stop() ends in a few
+// seconds whatever the clients do.
+struct ServeLimits {
+  int computations = 0;                       // at once; default: the hardware threads
+  std::chrono::milliseconds busy_wait{2000};  // for a computation slot, then 503
+  double max_seconds = 10;                    // per computation, then 400 naming the limit
+  unsigned max_connections = 256;             // open at once; more wait in the kernel's listen queue
+  // The request line and headers must have arrived this long after the connection was opened
+  // (or after the previous answer on it was sent), else the connection is closed: a client
+  // sending its headers a byte at a time cannot hold a connection longer.
+  std::chrono::milliseconds request_head_timeout{10000};
+  // An answer must have been sent this long after its request head arrived (the computation
+  // included), else the connection is closed: a client reading its answer a byte at a time.
+  std::chrono::milliseconds answer_timeout{60000};
+  std::chrono::seconds idle_timeout{5};       // no byte in or out for this long: closed (idle keep-alive too)
+  std::size_t connection_memory = 32 * 1024;  // per connection: request line + headers (and their index)
+  int max_header_lines = 100;                 // more: 431
+  int keep_alive_max_requests = 100;          // per connection, then it is closed
+};
+
+// The explorer's HTTP server (GNU libmicrohttpd): routes /api/* to the functions of api.hpp and
+// serves the static files of `web_root` at / (nothing outside it: a path with a dot component, a
+// backslash, an empty component or a control character is refused before the disk is looked
+// at). One thread reads and writes every connection (epoll), so a slow or idle connection costs
+// a socket and at most `connection_memory` bytes; /api/table and /api/moves run on the compute
+// pool. Every error is JSON {"error": "..."}, except those libmicrohttpd answers itself before
+// the request reaches us (listed at the top of http.cpp).
+class HttpServer {
  public:
-  explicit ComputeSlots(int slots) : free_(slots) {}
+  explicit HttpServer(std::string web_root, const ServeLimits& limits = {});
+  ~HttpServer();  // stop()
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
 
-  // A slot held until destruction; false if none became free in time.
-  class Lease {
-   public:
-    Lease() = default;
-    explicit Lease(ComputeSlots* owner) : owner_(owner) {}
-    Lease(Lease&& other) noexcept : owner_(std::exchange(other.owner_, nullptr)) {}
-    Lease& operator=(Lease&&) = delete;
-    ~Lease();
-    explicit operator bool() const { return owner_ != nullptr; }
+  // Listens on host:port (0: any free port) and serves on threads of its own from now on.
+  // Returns the port, or -1 if it cannot listen there (the host does not resolve, the port is
+  // taken); throws UserError if the web root is not a folder.
+  int listen(const std::string& host, int port);
 
-   private:
-    ComputeSlots* owner_ = nullptr;
-  };
+  // Stops accepting, answers the computations not yet started (503 "server stopping"), waits
+  // for those running (Ctrl-C stops them at their next progress check), gives the answers a
+  // moment to go out, then closes every connection. Safe to call twice.
+  void stop();
 
-  Lease acquire(std::chrono::milliseconds wait);
-  int free_slots() const;
+  // The computation slots (tests hold them all to see the 503).
+  ComputeSlots& slots();
 
  private:
-  mutable std::mutex mutex_;
-  std::condition_variable freed_;
-  int free_;
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
-
-// The limits of `grundy serve`; 0 picks the default named.
-struct ServeLimits {
-  int computations = 0;                        // at once; default: the hardware threads
-  std::chrono::milliseconds busy_wait{2000};   // for a computation slot, then 503
-  double max_seconds = 10;                     // per computation, then 400 naming the limit
-  int workers = 0;                             // connection threads; default: 4 x computations, at least 8
-  std::size_t max_queued_connections = 64;     // accepted, waiting for a worker; then accept waits
-  std::chrono::seconds read_timeout{5};        // per read and write on a connection
-  std::chrono::seconds keep_alive_timeout{2};  // an idle kept-alive connection is closed after it
-  std::size_t keep_alive_max_requests = 100;   // per connection
-};
-
-// Routes /api/* to the functions above and serves the static files of `web_root` at / (nothing
-// outside it: a path with a dot component, a backslash, an empty component or a control
-// character is refused before httplib looks at the disk). Sets the server's limits: request
-// body, timeouts, keep-alive, a bounded pool of connection threads, and the computation slots,
-// which it returns (tests hold them to see the 503). Every error is JSON {"error": "..."}.
-std::shared_ptr<ComputeSlots> setup_server(httplib::Server& server, const std::string& web_root,
-                                           const ServeLimits& limits = {});
 
 }  // namespace grundy::server

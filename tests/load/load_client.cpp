@@ -7,7 +7,7 @@
 //   moves    the value of the position and of every move, and the winning flags, likewise
 //   invalid  bad parameters, unknown ones, costly queries (a 10^9-position table): 400 and the
 //            exact one-line message
-//   oversize a long URI (414), a large body (413), a garbage request line (400), a long spec
+//   oversize a long URI (414), a large body (413), a garbage request line (closed), a long spec
 //   escape   paths naming files outside web/: 4xx, and not their content
 //   static   the explorer's own files: 200 and their content
 // A 503 "server busy; try again" is a right answer under load, counted apart (busy); more than
@@ -379,10 +379,11 @@ class Worker {
         if (!r.connected) return {Verdict::Error, "GET with a body: no connection"};
         return expect_error(r.status, r.body, "GET with a body", 413, "a GET request takes no body");
       }
-      case 3: {
+      case 3: {  // libmicrohttpd ends the connection without an answer (no hook for it in 0.9.75)
         const RawReply r = raw_http(o_.port, "GARBAGE\r\n\r\n");
         if (!r.connected) return {Verdict::Error, "garbage: no connection"};
-        return expect_error(r.status, r.body, "garbage", 400, "malformed HTTP request");
+        if (r.status != 0) return wrong("garbage (want the connection closed)", r.status, r.body);
+        return {};
       }
       default: {
         std::string set = "1";
