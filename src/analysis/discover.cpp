@@ -7,6 +7,7 @@
 
 #include "analysis/formula.hpp"
 #include "core/errors.hpp"
+#include "core/progress.hpp"
 
 namespace grundy::analysis {
 
@@ -110,11 +111,14 @@ struct XorSearch {
   // Cells where the combination fails, stopping after cap + 1.
   std::vector<const Cell*> failures(const Combo& c, const std::vector<const Cell*>& cells, std::size_t cap) const {
     std::vector<const Cell*> f;
-    for (const Cell* cell : cells)
+    core::StopPoll poll;
+    for (const Cell* cell : cells) {
+      poll();
       if (eval(c, cell->pos) != static_cast<std::int64_t>(cell->value)) {
         f.push_back(cell);
         if (f.size() > cap) break;
       }
+    }
     return f;
   }
 };
@@ -227,7 +231,9 @@ struct Shape {
 std::optional<std::map<std::int64_t, bool>> learn(const Shape& sh, const std::vector<Cell>& cells,
                                                   const std::vector<int>& coords) {
   std::map<std::int64_t, bool> f;
+  core::StopPoll poll;
   for (const Cell& c : cells) {
+    poll();
     const bool p = c.value == 0;
     if (sh.m > 0 && nim_sum_div(c.pos, coords, sh.m) != 0) {
       if (p) return std::nullopt;
@@ -418,6 +424,11 @@ void confirm(const core::DenseTable& t, const std::vector<std::string>& names, c
 
 }  // namespace
 
+std::uint64_t discover_bytes(std::uint64_t cells) {
+  constexpr std::uint64_t per = 3 * sizeof(Cell) + 8 * sizeof(const Cell*);
+  return cells > UINT64_MAX / per ? UINT64_MAX : cells * per;
+}
+
 DiscoverReport discover(const core::DenseTable& t, const std::vector<std::string>& names, const DiscoverOptions& o) {
   DiscoverReport rep;
   rep.box = t.box;
@@ -429,6 +440,7 @@ DiscoverReport discover(const core::DenseTable& t, const std::vector<std::string
   in_total.resize(static_cast<std::size_t>(n), true);
 
   Cells cells;
+  cells.all.reserve(t.box.count());  // one record per position: no growth by doubling
   if (t.box.count() > 0) {
     core::Position p(n);
     do {

@@ -50,6 +50,10 @@ struct DiscoverReport {
   StructureReport structure;       // symmetries and translations (lines not analysed)
 };
 
+// Bytes discover() allocates for a table of `cells` cells at its peak: a record per position,
+// the corner's, and the lists of candidates' failures.
+std::uint64_t discover_bytes(std::uint64_t cells);
+
 DiscoverReport discover(const core::DenseTable& table, const std::vector<std::string>& names,
                         const DiscoverOptions& options);
 

@@ -1,6 +1,7 @@
 #include "analysis/formula.hpp"
 
 #include "core/errors.hpp"
+#include "core/progress.hpp"
 
 namespace grundy::analysis {
 
@@ -31,7 +32,9 @@ FormulaReport check_formula(const core::DenseTable& t, const expr::Program& prog
   if (t.box.count() == 0) return r;
   std::vector<std::int64_t> vars(static_cast<std::size_t>(n + 1));
   core::Position p(n);
+  core::StopPoll poll;
   do {
+    poll();
     const core::Value v = t.values[t.box.index(p)];
     if (v == core::kNoValue) continue;
     std::int64_t total = 0;

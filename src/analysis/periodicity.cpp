@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "core/errors.hpp"
+#include "core/progress.hpp"
 
 namespace grundy::analysis {
 
@@ -25,6 +26,7 @@ Periodicity find_impl(std::span<const T> a) {
   // A candidate p can only win while p < best preperiod + period, so a short true period ends
   // the search early; for a wrong p the backward walk stops at its first mismatch.
   for (std::int64_t p = 1; 2 * p <= n && p < best_key; ++p) {
+    if ((p & 1023) == 0) core::poll_stop();
     const std::int64_t s = at(n - 1) - at(n - 1 - p);
     if (s < 0) continue;  // the saltus of p is fixed by the last period: no preperiod helps
     std::int64_t i = n - 1 - p;

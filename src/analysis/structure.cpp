@@ -3,24 +3,9 @@
 #include <algorithm>
 
 #include "core/errors.hpp"
+#include "core/progress.hpp"
 
 namespace grundy::analysis {
-
-core::DenseTable crop(const core::DenseTable& table, const core::Box& box) {
-  if (box.arity() != table.box.arity()) throw core::EngineError("crop: arity mismatch");
-  for (int i = 0; i < box.arity(); ++i)
-    if (box.extent(i) > table.box.extent(i)) throw core::EngineError("crop: box larger than the table");
-  core::DenseTable out;
-  out.box = box;
-  out.eval = table.eval;
-  out.values.resize(box.count());
-  if (box.count() == 0) return out;
-  core::Position p(box.arity());
-  std::size_t k = 0;
-  do out.values[k++] = table.at(p);
-  while (box.next(p));
-  return out;
-}
 
 namespace {
 
@@ -29,7 +14,9 @@ bool analysed(const StructureOptions& o, int i) { return std::find(o.skip.begin(
 SymmetryResult check_swap(const core::DenseTable& t, int i, int j) {
   SymmetryResult r{i, j, true, {}};
   core::Position p(t.box.arity());
+  core::StopPoll poll;
   do {
+    poll();
     core::Position q = p;
     std::swap(q[i], q[j]);
     if (t.at(p) != t.at(q)) {
@@ -49,6 +36,7 @@ LineSummary check_lines(const core::DenseTable& t, int axis) {
   std::vector<core::Value> line;
   core::Position b(t.box.arity());
   do {
+    core::poll_stop();
     line.clear();
     core::Position p = b;
     // A line stops at the first cell that is not a position (a chocolate bar's edge).
@@ -104,7 +92,9 @@ bool explained(const core::Position& w, const std::vector<TranslationResult>& fo
 std::int64_t translation_from(const core::DenseTable& t, const core::Position& v, std::int64_t limit) {
   std::int64_t worst = -1;  // the largest min_i x_i (over i with v_i > 0) of a failing x
   core::Position p(t.box.arity());
+  core::StopPoll poll;
   do {
+    poll();
     core::Position q = p;
     bool inside = true;
     for (int i = 0; inside && i < q.size(); ++i) inside = (q[i] += v[i]) < t.box.extent(i);
@@ -126,7 +116,9 @@ TranslationSupport translation_support(const core::DenseTable& t, const core::Po
   for (int i = 0; i < n; ++i)
     if (v[i] > 0) seen[static_cast<std::size_t>(i)].assign(static_cast<std::size_t>(t.box.extent(i)), false);
   core::Position p(n);
+  core::StopPoll poll;
   do {
+    poll();
     core::Position q = p;
     bool compared = true;
     for (int i = 0; compared && i < n; ++i) compared = (q[i] += v[i]) < t.box.extent(i) && (v[i] <= 0 || p[i] >= from);

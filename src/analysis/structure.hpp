@@ -16,9 +16,6 @@
 
 namespace grundy::analysis {
 
-// The cells of `box` (which must fit inside the solved table's box), copied out: solvers grow a
-// box to its reach box, analyses look at what was asked for.
-core::DenseTable crop(const core::DenseTable& table, const core::Box& box);
 
 // G(..., x_i, ..., x_j, ...) = G(..., x_j, ..., x_i, ...) on the whole box.
 struct SymmetryResult {

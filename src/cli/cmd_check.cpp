@@ -7,6 +7,7 @@
 #include "cli/analysis_common.hpp"
 #include "core/solve.hpp"
 #include "io/files.hpp"
+#include "pipeline/solve.hpp"
 #include "pipeline/table_box.hpp"
 
 namespace grundy::cli {
@@ -32,10 +33,9 @@ void run_check(const GameOptions& o, std::int64_t size, const std::string& formu
   const core::Box box = pipeline::size_box(game, size);
   const core::Evaluation eval =
       is_ppos ? (o.misere ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome) : core::Evaluation::Grundy;
-  const core::DenseTable t = core::solve_guarded(game, box, eval, o.memory_limit());
+  const core::DenseTable t = pipeline::solve_exact(game, box, eval, o.memory_limit());
   const auto kind = is_ppos ? analysis::FormulaKind::PPositions : analysis::FormulaKind::Grundy;
-  const analysis::FormulaReport r =
-      analysis::check_formula(analysis::crop(t, box), prog, kind, pipeline::total_coordinates(game), flag);
+  const analysis::FormulaReport r = analysis::check_formula(t, prog, kind, pipeline::total_coordinates(game), flag);
   const std::string range = pipeline::box_text(names, box);
   if (f == io::Format::Json) {
     nlohmann::json j = {{"game", game.name()}, {"box", range},        {"kind", is_ppos ? "ppos" : "formula"},
@@ -75,7 +75,8 @@ void run_discover(const GameOptions& o, std::int64_t size) {
   const core::Game game = o.game();
   const auto names = game.coordinate_names();
   const core::Box box = pipeline::size_box(game, size);
-  const core::DenseTable t = analysis::crop(core::solve_guarded(game, box, o.evaluation(), o.memory_limit()), box);
+  const core::DenseTable t =
+      pipeline::solve_exact(game, box, o.evaluation(), o.memory_limit(), analysis::discover_bytes(box.count()));
   analysis::DiscoverOptions opt;
   opt.skip = pipeline::pass_counters(game);
   opt.in_total = pipeline::total_coordinates(game);

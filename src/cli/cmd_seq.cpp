@@ -9,6 +9,7 @@
 #include "core/progress.hpp"
 #include "core/route.hpp"
 #include "core/solve.hpp"
+#include "pipeline/solve.hpp"
 #include "pipeline/table_box.hpp"
 
 namespace grundy::cli {
@@ -139,8 +140,10 @@ void run_seq(const GameOptions& o, std::int64_t size, std::int64_t search) {
   }
   if (f == io::Format::Csv) {
     std::cout << "x" << (r.layers.size() > 1 ? ",p" : "") << (grundy ? ",grundy" : ",outcome") << "\n";
+    core::StopPoll poll;
     for (std::int64_t x = 0; x < size; ++x)
       for (std::size_t p = 0; p < r.layers.size(); ++p) {
+        poll();
         std::cout << x;
         if (r.layers.size() > 1) std::cout << "," << p;
         std::cout << "," << io::value_text(r.layers[p][static_cast<std::size_t>(x)], o.evaluation()) << "\n";
@@ -150,8 +153,11 @@ void run_seq(const GameOptions& o, std::int64_t size, std::int64_t search) {
   std::cout << game.name() << ": " << (grundy ? "G" : "outcome") << " for x = 0.." << size - 1 << "\n";
   for (std::size_t p = 0; p < r.layers.size(); ++p) {
     std::cout << (r.layers.size() > 1 ? "p = " + std::to_string(p) + ": " : std::string());
-    for (std::size_t x = 0; x < r.layers[p].size(); ++x)
+    core::StopPoll poll;
+    for (std::size_t x = 0; x < r.layers[p].size(); ++x) {
+      poll();
       std::cout << (x ? " " : "") << io::value_text(r.layers[p][x], o.evaluation());
+    }
     std::cout << "\n";
   }
   if (per.found)
@@ -168,7 +174,7 @@ void run_structure(const GameOptions& o, std::int64_t size) {
   const core::Game game = o.game();
   const auto names = game.coordinate_names();
   const core::Box box = pipeline::size_box(game, size);
-  const core::DenseTable t = analysis::crop(core::solve_guarded(game, box, o.evaluation(), o.memory_limit()), box);
+  const core::DenseTable t = pipeline::solve_exact(game, box, o.evaluation(), o.memory_limit());
   analysis::StructureOptions so;
   so.skip = pipeline::pass_counters(game);
   const analysis::StructureReport r = analysis::analyze_structure(t, so);

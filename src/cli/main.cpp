@@ -1,6 +1,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <iostream>
+#include <system_error>
 
 #include "cli/game_options.hpp"
 #include "core/errors.hpp"
@@ -75,6 +76,14 @@ int main(int argc, char** argv) {
   } catch (const std::bad_alloc&) {
     std::cerr << "grundy: error: out of memory; try a smaller --size or a lower --max-memory\n";
     return 2;
+  } catch (const std::system_error& e) {
+    // A thread that could not be started: out of memory for its stack, or of threads.
+    if (e.code() == std::errc::resource_unavailable_try_again) {
+      std::cerr << "grundy: error: out of memory or threads (could not start a thread); try a smaller --size\n";
+      return 2;
+    }
+    print_error("grundy: internal error: ", e.what());
+    return 3;
   } catch (const std::exception& e) {
     print_error("grundy: internal error: ", e.what());
     return 3;

@@ -52,6 +52,25 @@ struct DenseTable {
 // tiny boxes.
 inline std::uint64_t memo_positions_for(std::uint64_t n) { return std::max<std::uint64_t>(n, std::uint64_t{1} << 16); }
 
+// The cells of `box` (a corner of the table's box) as a table of their own: what the analyses
+// read when the solver grew the box to its reach box. The table itself when the boxes agree.
+inline DenseTable crop(DenseTable table, const Box& box) {
+  if (table.box == box) return table;
+  if (box.arity() != table.box.arity()) throw EngineError("crop: arity mismatch");
+  for (int i = 0; i < box.arity(); ++i)
+    if (box.extent(i) > table.box.extent(i)) throw EngineError("crop: box larger than the table");
+  DenseTable out;
+  out.box = box;
+  out.eval = table.eval;
+  out.values.resize(box.count());
+  if (box.count() == 0) return out;
+  Position p(box.arity());
+  std::size_t k = 0;
+  do out.values[k++] = table.at(p);
+  while (box.next(p));
+  return out;
+}
+
 namespace detail {
 
 inline constexpr Value kUnset = kNoValue - 2;      // not solved yet

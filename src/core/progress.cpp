@@ -6,6 +6,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <system_error>
 
 #include "core/cleanup.hpp"
 
@@ -46,11 +47,11 @@ void set_deadline_seconds(double seconds) {
 }
 
 void poll_stop() {
-  if (detail::g_stop_requested.load(std::memory_order_relaxed)) throw Interrupted("interrupted; nothing was written");
+  if (detail::g_stop_requested.load(std::memory_order_relaxed)) throw Interrupted("interrupted (no --out or --save file was written)");
   const std::int64_t deadline = g_deadline_ns.load(std::memory_order_relaxed);
   if (deadline != 0 && now_ns() > deadline) {
     g_deadline_hit.store(true);
-    throw Interrupted("stopped by --max-seconds before the computation finished; nothing was written");
+    throw Interrupted("stopped by --max-seconds before the command finished (no --out or --save file was written)");
   }
   if (t_deadline.at_ns != 0 && now_ns() >= t_deadline.at_ns) throw Interrupted(t_deadline.message);
 }
@@ -69,6 +70,14 @@ ThreadDeadline::State ThreadDeadline::inherited() { return t_deadline; }
 ProgressMeter::ProgressMeter(std::string what, std::uint64_t total) : what_(std::move(what)), total_(total) {
   detail::g_progress_done.store(0);
   if (!isatty(STDERR_FILENO) || total_ == 0) return;
+  // A meter is a nicety: without a thread for it (memory is short), the work goes on without.
+  try {
+    start_thread();
+  } catch (const std::system_error&) {
+  }
+}
+
+void ProgressMeter::start_thread() {
   thread_ = std::thread([this] {
     const auto start = std::chrono::steady_clock::now();
     bool drawn = false;

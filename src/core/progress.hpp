@@ -66,6 +66,18 @@ inline void tick(std::uint64_t cells) {
   poll_stop();
 }
 
+// For long loops outside the solvers (analyses, output): polls the stop request once every
+// 2^16 calls, so a deadline or Ctrl-C is honoured in every phase of a command.
+class StopPoll {
+ public:
+  void operator()() {
+    if ((++n_ & 0xffff) == 0) poll_stop();
+  }
+
+ private:
+  std::uint32_t n_ = 0;
+};
+
 // While alive, draws "what: 45% 12.3 M/s, 3 s left" on stderr every 200 ms once the work has
 // taken a second, only if stderr is a terminal; erases the line at the end.
 class ProgressMeter {
@@ -76,6 +88,8 @@ class ProgressMeter {
   ProgressMeter& operator=(const ProgressMeter&) = delete;
 
  private:
+  void start_thread();
+
   std::string what_;
   std::uint64_t total_;
   std::atomic<bool> done_{false};

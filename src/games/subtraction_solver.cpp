@@ -4,6 +4,7 @@
 
 #include "core/errors.hpp"
 #include "core/memory.hpp"
+#include "core/progress.hpp"
 
 namespace grundy::games {
 
@@ -67,7 +68,9 @@ SubtractionPeriod find_subtraction_period(const Subtraction& game, int passes, b
     return c;
   };
   std::uint64_t hash = 0;
+  core::StopPoll poll;
   auto advance = [&] {
+    poll();
     hare.step();
     const std::int64_t x = hare.next_x() - 1;
     hash = hash * kBase + code(x);
@@ -123,6 +126,7 @@ SubtractionPeriod find_subtraction_period(const Subtraction& game, int passes, b
   for (std::int64_t i = 0; i < lambda; ++i) lead.step();
   std::int64_t run_start = 0;
   for (std::int64_t y = 0;; ++y) {
+    poll();
     const auto a = trail.step();
     const auto b = lead.step();
     if (!std::equal(a.begin(), a.end(), b.begin())) run_start = y + 1;

@@ -159,6 +159,7 @@ void write_grid(std::ostream& out, Format format, const Grid& g) {
     out << fmt::format(" {:>{}}", g.eval == Evaluation::Grundy ? "G" : "o", width);
   out << "\n";
   for (std::int64_t r = 0; r < g.rows; ++r) {
+    if ((r & 63) == 63) core::poll_stop();
     out << fmt::format("{:>{}}", r, left);
     for (std::int64_t c = 0; c < g.cols; ++c) out << fmt::format(" {:>{}}", value_text(g.at(r, c), g.eval), width);
     out << "\n";

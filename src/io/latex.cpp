@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/errors.hpp"
+#include "core/progress.hpp"
 
 namespace grundy::io {
 
@@ -55,6 +56,7 @@ void write_latex(std::ostream& out, const Grid& g, LatexMark mark) {
   }
   out << " \\\\\n\\hline\n";
   for (std::int64_t r = 0; r < g.rows; ++r) {
+    if ((r & 63) == 63) core::poll_stop();
     out << r;
     for (std::int64_t c = 0; c < g.cols; ++c) {
       const core::Value v = g.at(r, c);

@@ -26,6 +26,12 @@ std::optional<core::Position> first_missing(const core::DenseTable& table, const
 
 }  // namespace
 
+core::DenseTable solve_exact(const core::Game& game, const core::Box& box, core::Evaluation eval,
+                             std::uint64_t memory_limit, std::uint64_t after) {
+  const std::uint64_t copy = game.reach_box(box) == box ? 0 : core::mul_bytes(box.count(), sizeof(core::Value));
+  return core::crop(core::solve_guarded(game, box, eval, memory_limit, core::add_bytes(after, copy)), box);
+}
+
 std::uint64_t slice_bytes(std::uint64_t cells) {
   return core::add_bytes(core::mul_bytes(cells, sizeof(core::Value)), std::uint64_t{1} << 20);
 }

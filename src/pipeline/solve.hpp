@@ -23,6 +23,12 @@ struct TableFiles {
 core::DenseTable solve_table(const core::Game& game, const core::Box& box, core::Evaluation eval,
                              std::uint64_t memory_limit, const TableFiles& files = {}, std::uint64_t after = 0);
 
+// Every cell of `box` and nothing else, for the analyses that read a table whole (check,
+// structure, discover, seq): a reach box the solver grew is cropped back, its copy counted
+// against the memory limit with `after`.
+core::DenseTable solve_exact(const core::Game& game, const core::Box& box, core::Evaluation eval,
+                             std::uint64_t memory_limit, std::uint64_t after = 0);
+
 // What formatting a 2-D slice of `cells` cells costs: the slice's values, and buffers.
 std::uint64_t slice_bytes(std::uint64_t cells);
 

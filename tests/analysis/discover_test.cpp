@@ -13,7 +13,7 @@ using namespace grundy;
 core::DenseTable table_of(const std::string& spec, const core::Box& box,
                           core::Evaluation eval = core::Evaluation::Grundy) {
   const core::Game g = games::make_game(games::parse_game_spec(spec));
-  return analysis::crop(g.solve_dense(box, eval), box);
+  return core::crop(g.solve_dense(box, eval), box);
 }
 
 core::Box cube(int n, std::int64_t side) {

@@ -50,7 +50,7 @@ const std::vector<std::string> kCommands = {
     "ppos nim -p heaps=3 --size 180 --format csv",
     "ppos fts -p piles=3 -p d=5 --size 180 --format json",
     "seq subtraction -p set=2,12,14 --pass --size 8000000 --format json",
-    "seq king --size 3000 --format csv",
+    "seq subtraction -p set=1,2 --forbid 'x == 5' --size 3000000 --format csv",
     "structure nim -p heaps=2 --pass --size 1200",
     "check nim -p heaps=3 --size 150 --ppos '(x ^ y ^ z) == 0'",
     "discover nim -p heaps=2 --size 400",
