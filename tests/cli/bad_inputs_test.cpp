@@ -9,6 +9,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <sys/stat.h>
 
 #include "support/run_cli.hpp"
 
@@ -73,6 +74,13 @@ const std::string& fixture_dir() {
     write_file(d + "/hlen.tbl", hlen);
     write_file(d + "/empty.tbl", "");
     write_file(d + "/text.tbl", "x,y,grundy\n0,0,0\n0,1,1\n1,0,1\n1,1,0\n");
+    std::string v1 = good;
+    v1[7] = '1';  // a format-1 file: unsolved cells were not marked
+    write_file(d + "/v1.tbl", v1);
+    // A knight's table stores its reach box, whose far corners were never solved.
+    const CliResult k = run_cli("table knight --size 6 --save " + d + "/knight6.tbl");
+    EXPECT_EQ(k.status, 0) << k.err;
+    EXPECT_EQ(::mkfifo((d + "/fifo").c_str(), 0600), 0);
     return d;
   }();
   return dir;
