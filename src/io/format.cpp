@@ -10,6 +10,7 @@
 #include "core/progress.hpp"
 #include "io/heatmap.hpp"
 #include "io/latex.hpp"
+#include "io/npy.hpp"
 
 namespace grundy::io {
 
@@ -17,19 +18,32 @@ using core::Evaluation;
 using core::kNoValue;
 using core::Value;
 
-Format parse_format(std::string_view text) {
-  if (text == "text") return Format::Text;
-  if (text == "csv") return Format::Csv;
-  if (text == "json") return Format::Json;
-  throw core::UserError("--format = '" + std::string(text.substr(0, 40)) + "': allowed text, csv, json");
+const char* format_name(Format f) {
+  switch (f) {
+    case Format::Text: return "text";
+    case Format::Csv: return "csv";
+    case Format::Json: return "json";
+    case Format::Latex: return "latex";
+    case Format::Png: return "png";
+    case Format::Svg: return "svg";
+    case Format::Npy: return "npy";
+  }
+  return "";
 }
 
-Format parse_table_format(std::string_view text) {
-  if (text == "latex") return Format::Latex;
-  if (text == "png") return Format::Png;
-  if (text == "svg") return Format::Svg;
-  if (text == "text" || text == "csv" || text == "json") return parse_format(text);
-  throw core::UserError("--format = '" + std::string(text.substr(0, 40)) + "': allowed text, csv, json, latex, png, svg");
+const std::vector<Format>& all_formats() {
+  static const std::vector<Format> all = {Format::Text, Format::Csv,  Format::Json, Format::Latex,
+                                          Format::Png,  Format::Svg, Format::Npy};
+  return all;
+}
+
+Format parse_any_format(std::string_view text) {
+  std::string names;
+  for (Format f : all_formats()) {
+    if (text == format_name(f)) return f;
+    names += (names.empty() ? "" : ", ") + std::string(format_name(f));
+  }
+  throw core::UserError("--format = '" + std::string(text.substr(0, 40)) + "': allowed " + names);
 }
 
 std::string value_text(Value v, Evaluation eval) {
@@ -87,6 +101,10 @@ void write_grid(std::ostream& out, Format format, const Grid& g) {
   }
   if (format == Format::Svg) {
     write_heatmap_svg(out, g);
+    return;
+  }
+  if (format == Format::Npy) {
+    write_npy_grid(out, g);
     return;
   }
   if (format == Format::Png) {
@@ -151,7 +169,7 @@ void write_grid(std::ostream& out, Format format, const Grid& g) {
   std::string fixed;
   for (int i = 0; i < g.base.size(); ++i)
     if (i != g.row && i != g.col) fixed += fmt::format("{}{} = {}", fixed.empty() ? "" : ", ", g.names[static_cast<std::size_t>(i)], g.base[i]);
-  out << g.game << (fixed.empty() ? "" : " at " + fixed) << "\n";
+  out << evaluation_title(g.game, g.eval) << (fixed.empty() ? "" : " at " + fixed) << "\n";
   out << fmt::format("{:>{}}", corner, left);
   if (g.col >= 0)
     for (std::int64_t c = 0; c < g.cols; ++c) out << fmt::format(" {:>{}}", c, width);
@@ -164,6 +182,42 @@ void write_grid(std::ostream& out, Format format, const Grid& g) {
     for (std::int64_t c = 0; c < g.cols; ++c) out << fmt::format(" {:>{}}", value_text(g.at(r, c), g.eval), width);
     out << "\n";
   }
+}
+
+std::string evaluation_title(const std::string& game, Evaluation eval) {
+  switch (eval) {
+    case Evaluation::Grundy: return game;
+    case Evaluation::NormalOutcome: return game + ", outcomes (P/N)";
+    case Evaluation::MisereOutcome: return game + ", misere play (P/N)";
+  }
+  return game;
+}
+
+void write_grid_wide_csv(std::ostream& out, const Grid& g) {
+  std::string buf = "# " + evaluation_title(g.game, g.eval) + "; rows " + g.names[static_cast<std::size_t>(g.row)] +
+                    " = 0.." + std::to_string(g.rows - 1);
+  if (g.col >= 0) buf += ", columns " + g.names[static_cast<std::size_t>(g.col)] + " = 0.." + std::to_string(g.cols - 1);
+  for (int i = 0; i < g.base.size(); ++i)
+    if (i != g.row && i != g.col) buf += ", " + g.names[static_cast<std::size_t>(i)] + " = " + std::to_string(g.base[i]);
+  buf += std::string("; ") + (g.eval == Evaluation::Grundy ? "Grundy values" : "0 = P, 1 = N") +
+         ", -1 = not a position\n";
+  for (std::int64_t r = 0; r < g.rows; ++r) {
+    for (std::int64_t c = 0; c < g.cols; ++c) {
+      const Value v = g.at(r, c);
+      if (c) buf += ',';
+      if (v == kNoValue)
+        buf += "-1";
+      else
+        fmt::format_to(std::back_inserter(buf), "{}", g.eval == Evaluation::Grundy ? v : (v == 0 ? 0u : 1u));
+    }
+    buf += '\n';
+    if (buf.size() >= (1u << 16)) {
+      out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+      buf.clear();
+      core::poll_stop();
+    }
+  }
+  out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
 }
 
 std::string json_string(const std::string& s) {
@@ -181,7 +235,7 @@ CellWriter::CellWriter(std::ostream& out, Format format, const std::string& game
     buf_ += std::string("],\"evaluation\":\"") + eval_name(eval) + "\",\"game\":" + json_string(game) + ",\"positions\":[";
   } else if (format == Format::Csv) {
     for (const auto& n : names) buf_ += n + ",";
-    buf_ += "grundy,outcome\n";
+    buf_ += eval == Evaluation::Grundy ? "grundy,outcome\n" : "outcome\n";  // no column left empty
   }
 }
 
@@ -197,8 +251,7 @@ void CellWriter::add(const core::Position& pos, Value value) {
     buf_ += "]}";
   } else if (format_ == Format::Csv) {
     coords(",");
-    buf_ += ',';
-    if (eval_ == Evaluation::Grundy) fmt::format_to(std::back_inserter(buf_), "{}", value);
+    if (eval_ == Evaluation::Grundy) fmt::format_to(std::back_inserter(buf_), ",{}", value);
     buf_ += "," + outcome_text(value, eval_) + "\n";
   } else {
     buf_ += '(';

@@ -9,13 +9,15 @@
 
 namespace grundy::io {
 
-enum class Format { Text, Csv, Json, Latex, Png, Svg };
+enum class Format { Text, Csv, Json, Latex, Png, Svg, Npy };
 
-// "text" | "csv" | "json"; anything else is a UserError naming --format.
-Format parse_format(std::string_view text);
+// "text", "csv", "json", "latex", "png", "svg", "npy".
+const char* format_name(Format f);
+const std::vector<Format>& all_formats();
 
-// The formats a 2-D table can be drawn in: those of parse_format plus "latex", "png", "svg".
-Format parse_table_format(std::string_view text);
+// A format by its name; anything else is a UserError naming --format and every name. Which
+// formats a command prints is the command's to check (cli/output.hpp).
+Format parse_any_format(std::string_view text);
 
 // A cell's value as printed: the Grundy value, or P / N for outcome evaluations, "" for none.
 std::string value_text(core::Value v, core::Evaluation eval);
@@ -46,8 +48,17 @@ struct Grid {
 Grid make_grid(const core::DenseTable& table, std::string game, std::vector<std::string> names,
                const core::Position& base, int row, int col, std::int64_t rows, std::int64_t cols);
 
-// Every Format; Png writes the image's bytes (open `out` in binary mode), Latex marks P in bold.
+// Every Format; Png and Npy write bytes (open `out` in binary mode), Latex marks P in bold.
 void write_grid(std::ostream& out, Format format, const Grid& grid);
+
+// CSV as a matrix, one line per row (numpy.loadtxt reads it): a '#' line naming the game, the
+// coordinates and the legend, then the values; -1 where a cell is not a position, outcomes as
+// 0 (P) and 1 (N).
+void write_grid_wide_csv(std::ostream& out, const Grid& grid);
+
+// The game as headings and captions name it: its name, and how its values are evaluated when
+// they are outcomes ("nim(heaps=2), misere play (P/N)").
+std::string evaluation_title(const std::string& game, core::Evaluation eval);
 
 // Long form, streamed: a header naming the coordinates then grundy (and/or outcome), one row
 // per cell, written as the cells come (`grundy ppos` lists millions) in constant memory. Call

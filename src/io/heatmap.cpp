@@ -166,7 +166,7 @@ Scene make_scene(const Grid& g, std::int64_t max_blocks, int plot_px) {
   const int plot_w = static_cast<int>(bcols) * cell_w, plot_h = static_cast<int>(brows) * cell_h;
 
   Scene s;
-  std::string title = g.game + (fixed_text(g).empty() ? "" : "  at " + fixed_text(g));
+  std::string title = evaluation_title(g.game, g.eval) + (fixed_text(g).empty() ? "" : "  at " + fixed_text(g));
   s.texts.push_back({16, title_y, title});
   // Column axis: its name centred above the tick labels.
   s.texts.push_back({left + plot_w / 2 - text_width(col_name) / 2, title_y + kGlyphH + 12, col_name});

@@ -44,7 +44,7 @@ void write_latex(std::ostream& out, const Grid& g, LatexMark mark) {
   for (int i = 0; i < g.base.size(); ++i)
     if (i != g.row && i != g.col)
       fixed += (fixed.empty() ? "" : ", ") + math_name(g.names[static_cast<std::size_t>(i)]) + " = " + std::to_string(g.base[i]);
-  out << "% " << g.game << (fixed.empty() ? "" : ", $" + fixed + "$") << "; P-positions "
+  out << "% " << evaluation_title(g.game, g.eval) << (fixed.empty() ? "" : ", $" + fixed + "$") << "; P-positions "
       << (mark == LatexMark::Bold ? "in bold" : mark == LatexMark::Shade ? "shaded" : "not marked") << "\n";
   if (mark == LatexMark::Shade) out << "% needs \\usepackage[table]{xcolor}\n";
   out << "\\begin{tabular}{r|" << std::string(static_cast<std::size_t>(g.cols), 'r') << "}\n";

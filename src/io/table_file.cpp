@@ -133,7 +133,9 @@ core::DenseTable load_table(const std::string& path, const std::string& game, co
     throw bad("corrupt header (missing or mistyped field)");
   }
   if (file_game != game) throw bad("holds " + file_game + ", not " + game);
-  if (file_eval != eval_name(eval)) throw bad("holds " + file_eval + " values, not " + eval_name(eval));
+  const bool grundy_for_outcomes = eval == core::Evaluation::NormalOutcome && file_eval == eval_name(core::Evaluation::Grundy);
+  if (file_eval != eval_name(eval) && !grundy_for_outcomes)
+    throw bad("holds " + file_eval + " values, not " + eval_name(eval));
   if (width != 1 && width != 2 && width != 4) throw bad("corrupt header (value width)");
   if (extent.empty() || extent.size() > static_cast<std::size_t>(core::kMaxCoords)) throw bad("corrupt header (extent)");
   core::Position e;
@@ -143,7 +145,7 @@ core::DenseTable load_table(const std::string& path, const std::string& game, co
   }
   core::DenseTable t;
   t.box = core::Box(e);
-  t.eval = eval;
+  t.eval = grundy_for_outcomes ? core::Evaluation::Grundy : eval;
   if (t.box.count() != count || count > (size - 12 - hlen - 8) / static_cast<std::uint64_t>(width) ||
       12 + hlen + count * static_cast<std::uint64_t>(width) + 8 != size)
     throw bad("size does not match its header (truncated or padded)");

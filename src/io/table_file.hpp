@@ -30,7 +30,9 @@ namespace grundy::io {
 void save_table(const std::string& path, const core::DenseTable& table, const std::string& game);
 
 // Reads `path` and checks it holds `game` under `eval`, refusing before allocating a table
-// larger than `memory_limit`; the caller checks the box it needs (pipeline::load_covering).
+// larger than `memory_limit`; the caller checks the box it needs (pipeline::solve_table). A
+// table of Grundy values also serves normal-play outcomes (P = value 0): asked for those, such
+// a file is accepted and returned as it is (its eval says Grundy).
 core::DenseTable load_table(const std::string& path, const std::string& game, core::Evaluation eval,
                             std::uint64_t memory_limit);
 
