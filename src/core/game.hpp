@@ -2,6 +2,7 @@
 
 #include <concepts>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,7 @@ class Game {
     virtual bool options_precede() const = 0;
     virtual Box reach_box(const Box&) const = 0;
     virtual SolveRoute route(const Box&, Evaluation) const = 0;
+    virtual std::optional<PPosRoute> ppos_route(const Box&, const Position&, Evaluation) const = 0;
     virtual DenseTable solve_dense_generic(const Box&, Evaluation) const = 0;
     virtual std::unique_ptr<PositionSolver> make_solver(Evaluation, std::uint64_t max_positions) const = 0;
   };
@@ -70,6 +72,12 @@ class Game {
   // How every cell of the box (grown to its reach box) is solved by the fastest solver the
   // ruleset allows, and what that costs in memory; the route lives no longer than this Game.
   SolveRoute route(const Box& b, Evaluation e = Evaluation::Grundy) const { return impl_->route(b, e); }
+  // A route to the P-positions of a region (`box` with the coordinates `pinned` >= 0 held)
+  // that needs no table of every cell, when the family has one (fast_ppos_route by
+  // argument-dependent lookup); else nothing, and the caller scans a solved table.
+  std::optional<PPosRoute> ppos_route(const Box& box, const Position& pinned, Evaluation e) const {
+    return impl_->ppos_route(box, pinned, e);
+  }
   // Every cell of the box by that route (memory unchecked: see core::solve_guarded).
   DenseTable solve_dense(const Box& b, Evaluation e = Evaluation::Grundy) const { return impl_->route(b, e).run(); }
   // The generic sweep only, the slow twin that fast paths are tested against.
@@ -122,6 +130,13 @@ class Game {
       }();
       r.bytes = add_bytes(r.bytes, kRouteOverheadBytes);
       return r;
+    }
+    std::optional<PPosRoute> ppos_route(const Box& b, const Position& pinned, Evaluation e) const override {
+      if constexpr (requires { fast_ppos_route(r_, b, pinned, e); }) {
+        return fast_ppos_route(r_, b, pinned, e);
+      } else {
+        return std::nullopt;
+      }
     }
     DenseTable solve_dense_generic(const Box& b, Evaluation e) const override { return core::solve_dense(r_, b, e); }
     std::unique_ptr<PositionSolver> make_solver(Evaluation e, std::uint64_t max_positions) const override {

@@ -20,6 +20,16 @@ struct SolveRoute {
   std::function<DenseTable()> run;
 };
 
+// A way to list the P-positions of a region without a table of all its cells: unique
+// completion (the f grids of three-heap Nim with a pass, issue 4). The region is `box` with
+// the coordinates `pinned` >= 0 held at that value. run(visit) calls visit once per P-position
+// of the region, in index order (Box::next's), and may be called again.
+struct PPosRoute {
+  std::string name;
+  std::uint64_t bytes = 0;
+  std::function<void(const std::function<void(const Position&)>&)> run;
+};
+
 // Saturating arithmetic for estimates: a box too large to count refuses instead of wrapping.
 inline std::uint64_t add_bytes(std::uint64_t a, std::uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
 inline std::uint64_t mul_bytes(std::uint64_t a, std::uint64_t b) {

@@ -58,6 +58,14 @@ struct PassFGrid {
 
 PassFGrid nim_pass_f_grid(std::int64_t size);
 
+// The P-positions of three-heap Nim with one pass (not from a terminal position) in a region
+// of (x, y, z, p), read off the f grid of the largest of x's and y's extents: (x, y, x ^ y, 0)
+// and (x, y, f(x, y), 1). Any evaluation whose P-positions are the normal-play ones (Grundy
+// value 0, or normal outcomes); pins on p only. Its slow twin: the dense solver's zeros
+// (tests/games/nim_test.cpp).
+std::optional<core::PPosRoute> fast_ppos_route(const transforms::WithPass<Nim>& g, const core::Box& box,
+                                               const core::Position& pinned, core::Evaluation eval);
+
 // Bytes nim_pass_f_grid(size) needs: the grid and one value set per column.
 std::uint64_t nim_pass_f_grid_bytes(std::int64_t size);
 

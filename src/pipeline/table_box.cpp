@@ -15,22 +15,72 @@ std::string pin_usage(const FixSyntax& syntax) {
 
 }  // namespace
 
-core::Box size_box(const core::Game& game, std::int64_t size) {
-  const auto ranges = game.coordinate_ranges();
-  core::Position extent(game.arity());
-  for (int i = 0; i < game.arity(); ++i) {
-    const std::int64_t max = ranges[static_cast<std::size_t>(i)].max;
-    extent[i] = max < size ? max + 1 : size;
+Size parse_size(const std::string& text, const std::string& flag, std::int64_t max) {
+  Size s;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t x = text.find('x', start);
+    s.extents.push_back(core::parse_int(text.substr(start, x == std::string::npos ? std::string::npos : x - start),
+                                        flag, 1, max));
+    if (x == std::string::npos) break;
+    start = x + 1;
+    if (s.extents.size() >= static_cast<std::size_t>(core::kMaxCoords))
+      throw core::UserError(flag + " = '" + text.substr(0, 60) + "': more extents than any game has coordinates");
   }
-  return core::Box(extent);
+  return s;
 }
 
-TableBox make_table_box(const core::Game& game, std::int64_t size, const std::vector<std::string>& fixes,
+namespace {
+
+// The extent --size gives each coordinate: all the same, or one per coordinate in `takers`
+// (those that are not pass counters, or for a table with pins those it shows).
+core::Position size_extents(const core::Game& game, const Size& size, const core::Position& pinned) {
+  const auto names = game.coordinate_names();
+  const auto ranges = game.coordinate_ranges();
+  const int n = game.arity();
+  std::vector<int> all, shown;
+  for (int i = 0; i < n; ++i)
+    if (!ranges[static_cast<std::size_t>(i)].pass_counter) {
+      all.push_back(i);
+      if (pinned[i] < 0) shown.push_back(i);
+    }
+  core::Position extent(n);
+  for (int i = 0; i < n; ++i) extent[i] = size.extents.empty() ? 1 : size.extents[0];
+  if (size.extents.size() > 1) {
+    const std::vector<int>* takers = size.extents.size() == all.size()     ? &all
+                                     : size.extents.size() == shown.size() ? &shown
+                                                                             : nullptr;
+    if (!takers) {
+      std::string list, text;
+      for (int i : all) list += (list.empty() ? "" : ", ") + names[static_cast<std::size_t>(i)];
+      for (std::int64_t e : size.extents) text += (text.empty() ? "" : "x") + std::to_string(e);
+      throw core::UserError("--size " + text + ": " + std::to_string(size.extents.size()) + " extents for " +
+                            game.name() + "; give one, or one per coordinate (" + list +
+                            ") in order; pass counters run over 0..K");
+    }
+    for (std::size_t k = 0; k < takers->size(); ++k) extent[(*takers)[k]] = size.extents[k];
+  }
+  for (int i = 0; i < n; ++i) {
+    const core::CoordinateRange& r = ranges[static_cast<std::size_t>(i)];
+    if (r.pass_counter || r.max < extent[i]) extent[i] = r.max + 1;  // a range of its own: 0..max
+  }
+  return extent;
+}
+
+}  // namespace
+
+core::Box size_box(const core::Game& game, const Size& size) {
+  core::Position none(game.arity());
+  for (int i = 0; i < game.arity(); ++i) none[i] = -1;
+  return core::Box(size_extents(game, size, none));
+}
+
+TableBox make_table_box(const core::Game& game, const Size& size, const std::vector<std::string>& fixes,
                         const FixSyntax& syntax) {
   const auto names = game.coordinate_names();
   const auto ranges = game.coordinate_ranges();
   const int n = game.arity();
-  core::Position extent = size_box(game, size).extents(), pinned(n);
+  core::Position pinned(n);
   for (int i = 0; i < n; ++i) pinned[i] = -1;
   for (const std::string& f : fixes) {
     const auto eq = f.find('=');
@@ -49,8 +99,10 @@ TableBox make_table_box(const core::Game& game, std::int64_t size, const std::ve
     pinned[i] = range.pass_counter
                     ? core::parse_int(f.substr(eq + 1), what + " (the passes still available)", 0, max)
                     : core::parse_int(f.substr(eq + 1), what, 0, max);
-    extent[i] = pinned[i] + 1;
   }
+  core::Position extent = size_extents(game, size, pinned);
+  for (int i = 0; i < n; ++i)
+    if (pinned[i] >= 0) extent[i] = pinned[i] + 1;
   return {core::Box(extent), pinned};
 }
 

@@ -15,8 +15,18 @@
 
 namespace grundy::pipeline {
 
-// Every coordinate over 0..size-1, cut to the range the game gives it (a pass counter: 0..K).
-core::Box size_box(const core::Game& game, std::int64_t size);
+// What --size asks for: "N" (every coordinate over 0..N-1) or "AxBx..." (one extent per
+// coordinate that is not a pass counter, in order; a table with pins may give one per
+// coordinate it shows instead). Pass counters always run over their range, 0..K.
+struct Size {
+  std::vector<std::int64_t> extents;
+};
+
+// "64" or "64x1024", each extent in 1..max; a UserError naming `flag` otherwise.
+Size parse_size(const std::string& text, const std::string& flag, std::int64_t max);
+
+// Every coordinate over its extent of `size`, cut to the range the game gives it.
+core::Box size_box(const core::Game& game, const Size& size);
 
 // A table's box: size_box with some coordinates pinned. A coordinate pinned at v runs over
 // 0..v, which holds every position reachable from the pinned ones.
@@ -34,7 +44,7 @@ struct FixSyntax {
 
 // The box for `size` and the pins "c=v" (each coordinate pinned at most once, inside the
 // coordinate's range); a UserError naming the pin otherwise.
-TableBox make_table_box(const core::Game& game, std::int64_t size, const std::vector<std::string>& fixes,
+TableBox make_table_box(const core::Game& game, const Size& size, const std::vector<std::string>& fixes,
                         const FixSyntax& syntax);
 
 // The one or two free coordinates a table shows (rows, then columns). While more than two are

@@ -17,7 +17,7 @@
 namespace grundy::pipeline {
 
 struct SliceRequest {
-  std::int64_t size = 0;
+  Size size;
   std::vector<std::string> fixes;  // "c=v"
   FixSyntax syntax;
   core::Evaluation eval = core::Evaluation::Grundy;

@@ -101,26 +101,26 @@ int expect_true_values(const core::Game& g, const nlohmann::json& j, const std::
 TEST(TableBox, PassCountersOfTheGameAndOfComponentsRunOverZeroToK) {
   const core::Game g = game_of("sum -p 'a=nim -p heaps=1 --pass' -p 'b=subtraction -p set=1,2 --passes 2' --pass");
   EXPECT_EQ(g.coordinate_names(), (std::vector<std::string>{"x1", "p1", "x2", "p2", "p"}));
-  EXPECT_EQ(pipeline::size_box(g, 10).to_string(), "10x2x10x3x2");
+  EXPECT_EQ(pipeline::size_box(g, {{10}}).to_string(), "10x2x10x3x2");
   EXPECT_EQ(pipeline::pass_counters(g), (std::vector<int>{1, 3, 4}));
   EXPECT_EQ(pipeline::total_coordinates(g), (std::vector<bool>{true, false, true, false, false}));
   // Five free coordinates: the pass counters are pinned at K, last first, until two are left.
-  pipeline::TableBox req = pipeline::make_table_box(g, 10, {}, kFix);
+  pipeline::TableBox req = pipeline::make_table_box(g, {{10}}, {}, kFix);
   EXPECT_EQ(pipeline::table_axes(g, req, kFix), (std::vector<int>{0, 2}));
   EXPECT_EQ(core::to_string(req.pinned), "-1,1,-1,2,1");
 }
 
 TEST(TableBox, APinOutsideTheCoordinatesRangeIsBadInput) {
   const core::Game g = game_of("nim -p heaps=2 --passes 2");
-  EXPECT_NO_THROW(pipeline::make_table_box(g, 5, {"p=2"}, kFix));
+  EXPECT_NO_THROW(pipeline::make_table_box(g, {{5}}, {"p=2"}, kFix));
   try {
-    pipeline::make_table_box(g, 5, {"p=3"}, kFix);
+    pipeline::make_table_box(g, {{5}}, {"p=3"}, kFix);
     FAIL() << "p=3 accepted with two passes";
   } catch (const core::UserError& e) {
     EXPECT_STREQ(e.what(), "--fix p (the passes still available) = '3': out of range; allowed 0..2");
   }
   const core::Game s = game_of("sum -p 'a=nim -p heaps=1 --pass' -p 'b=nim -p heaps=1'");
-  EXPECT_THROW(pipeline::make_table_box(s, 5, {"p1=2"}, kFix), core::UserError);
+  EXPECT_THROW(pipeline::make_table_box(s, {{5}}, {"p1=2"}, kFix), core::UserError);
 }
 
 // The property, through the API in-process: every spec x every pin set.
@@ -176,7 +176,7 @@ TEST(TableBox, EveryPinnedOrSummedBoxOfTheCliAnswersTrulyOrRefuses) {
     const nlohmann::json pj = nlohmann::json::parse(p.out);
     for (const auto& e : pj["positions"]) listed.insert(e["position"].get<std::vector<std::int64_t>>());
     auto memo = g.make_solver(core::Evaluation::Grundy);
-    const core::Box box = pipeline::size_box(g, 5);
+    const core::Box box = pipeline::size_box(g, {{5}});
     core::Position q(box.arity());
     do
       if (g.check(q).empty() && memo->value(q) == 0) expected.insert({q.coords().begin(), q.coords().end()});

@@ -1,0 +1,43 @@
+#include "pipeline/oracle.hpp"
+
+#include <algorithm>
+
+#include "core/memory.hpp"
+#include "core/route.hpp"
+#include "core/solve.hpp"
+
+namespace grundy::pipeline {
+
+ValueOracle::ValueOracle(core::Game game, core::Evaluation eval, std::uint64_t memory_limit)
+    : game_(std::move(game)), eval_(eval), limit_(memory_limit) {
+  if (!game_.options_precede() && !game_.has_rank())
+    memo_ = game_.make_solver(eval, std::max<std::uint64_t>(limit_ / core::kMemoBytesPerPosition, 1));
+}
+
+core::Value ValueOracle::value(const core::Position& p) {
+  if (memo_) return memo_->value(p);
+  if (table_.box.arity() == p.size() && table_.solved(p)) return table_.at(p);
+  // Grow the box to hold p: every coordinate that must grow grows by half again at least (the
+  // box below p holds everything p reaches; the solver adds the reach box).
+  core::Position e = core::box_below(p).extents();
+  if (table_.box.arity() == p.size()) {
+    const auto ranges = game_.coordinate_ranges();
+    for (int i = 0; i < p.size(); ++i) {
+      const std::int64_t old = table_.box.extent(i);
+      if (e[i] > old) e[i] = std::max(e[i], old + old / 2);
+      e[i] = std::max(e[i], old);
+      if (ranges[static_cast<std::size_t>(i)].max < e[i]) e[i] = ranges[static_cast<std::size_t>(i)].max + 1;
+    }
+    // A growth the memory limit refuses may still fit as the bare box below p.
+    try {
+      core::ensure_fits(game_.route(core::Box(e), eval_).bytes, limit_, "");
+    } catch (const core::TooLarge&) {
+      e = core::box_below(p).extents();
+    }
+  }
+  table_ = core::DenseTable();  // the old table goes before the new one is allocated
+  table_ = core::solve_guarded(game_, core::Box(e), eval_, limit_);
+  return table_.at(p);
+}
+
+}  // namespace grundy::pipeline

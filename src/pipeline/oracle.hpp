@@ -1,0 +1,32 @@
+#pragma once
+
+// Values of single positions, one after another (`grundy value`, `moves`, `play`, a script's
+// million questions on standard input): the dense route over the box below the positions asked
+// so far, grown when a position falls outside it (by half again at least, so a stream of
+// questions costs a few solves, not one per question), memory-guarded; the memo solver for a
+// game whose moves have no order.
+
+#include <cstdint>
+#include <memory>
+
+#include "core/game.hpp"
+
+namespace grundy::pipeline {
+
+class ValueOracle {
+ public:
+  ValueOracle(core::Game game, core::Evaluation eval, std::uint64_t memory_limit);
+
+  // The value (or outcome, 0 = P) of a position of the game, and of its options after it.
+  core::Value value(const core::Position& p);
+  core::Evaluation eval() const { return eval_; }
+
+ private:
+  core::Game game_;
+  core::Evaluation eval_;
+  std::uint64_t limit_;
+  core::DenseTable table_;
+  std::unique_ptr<core::PositionSolver> memo_;
+};
+
+}  // namespace grundy::pipeline

@@ -1,0 +1,51 @@
+#pragma once
+
+// The pipeline of `grundy ppos` (and any front end listing P-positions): game -> region (size,
+// pins) -> the fastest route to its P-positions: unique completion's f grid where the family
+// has one (three-heap Nim with a pass: an N x N grid instead of an N^3 x 2 table), else a solved
+// table (computed, memory-guarded, or a table file of outcomes or of Grundy values) scanned for
+// its zeros. Either way the positions come in index order and can be listed more than once
+// (a count first, then the positions).
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/game.hpp"
+#include "pipeline/solve.hpp"
+#include "pipeline/table_box.hpp"
+
+namespace grundy::pipeline {
+
+struct PPosRequest {
+  Size size;
+  std::vector<std::string> fixes;  // "c=v"
+  FixSyntax syntax;
+  core::Evaluation eval = core::Evaluation::NormalOutcome;  // or MisereOutcome
+  std::uint64_t memory_limit = 0;
+  TableFiles files;  // --load may hold outcomes or Grundy values (P = value 0)
+};
+
+class PPositions {
+ public:
+  using Visit = std::function<void(const core::Position&)>;
+
+  core::Box box;          // the region: pinned coordinates run over 0..pin, only pin counts
+  core::Position pinned;  // -1 where free
+  std::string route;      // "f grid (unique completion)", "table"
+
+  // Calls visit once per P-position of the region, in index order.
+  void for_each(const Visit& visit) const { each_(visit); }
+  std::uint64_t count() const;
+
+ private:
+  friend PPositions p_positions(const core::Game& game, const PPosRequest& request);
+  std::function<void(const Visit&)> each_;
+};
+
+// The P-positions of the request's region by the fastest route that fits the memory limit;
+// with --save or --load the table route (the file holds a table).
+PPositions p_positions(const core::Game& game, const PPosRequest& request);
+
+}  // namespace grundy::pipeline
