@@ -2,6 +2,9 @@
 // explorer"). No build step.
 'use strict';
 
+// The words the CLI adds to a game's name in every heading (io::evaluation_title).
+const EVALUATION_SUFFIX = {'grundy': '', 'normal-outcome': ', outcomes (P/N)', 'misere-outcome': ', misere play (P/N)'};
+
 const $ = (id) => document.getElementById(id);
 const state = { families: [], table: null, spec: '', misere: false, view: { scale: 1, x: 0, y: 0 }, play: null, movesCache: new Map() };
 
@@ -99,7 +102,7 @@ async function showTable() {
     for (const [fmt, id] of [['csv', 'export-csv'], ['latex', 'export-latex'], ['png', 'export-png'], ['svg', 'export-svg']])
       $(id).href = '/api/table?' + new URLSearchParams(tableParams({ format: fmt, download: '1' })).toString();
     const fixed = Object.entries(t.fixed).map(([k, v]) => k + ' = ' + v).join(', ');
-    $('caption').textContent = t.game + (fixed ? ' at ' + fixed : '') + ': rows ' + t.rows + (t.cols ? ', columns ' + t.cols : '');
+    $('caption').textContent = t.game + EVALUATION_SUFFIX[t.evaluation] + (fixed ? ' at ' + fixed : '') + ': rows ' + t.rows + (t.cols ? ', columns ' + t.cols : '');
   } catch (e) {
     showError(e.message);
   }

@@ -19,13 +19,13 @@ std::string value_word(core::Value v, analysis::FormulaKind k) {
   return std::to_string(v);
 }
 
-void run_check(const GameOptions& o, std::int64_t size, const std::string& formula, const std::string& ppos) {
+void run_check(std::ostream& out, const GameOptions& o, const pipeline::Size& size, const std::string& formula,
+               const std::string& ppos) {
   if (formula.empty() == ppos.empty()) throw core::UserError("check: give exactly one of --formula EXPR and --ppos EXPR");
   const bool is_ppos = !ppos.empty();
   if (!is_ppos && o.misere)
     throw core::UserError("--formula with --misere: misere play has outcomes, not Grundy values; use --ppos EXPR");
   const io::Format f = o.output_format();
-  if (f == io::Format::Csv) throw core::UserError("--format = 'csv': check prints text or json");
   const core::Game game = o.game();
   const auto names = game.coordinate_names();
   const std::string flag = is_ppos ? "--ppos" : "--formula";
@@ -46,32 +46,28 @@ void run_check(const GameOptions& o, std::int64_t size, const std::string& formu
       j["first"].push_back({{"position", core::to_string(m.pos)},
                             {"computed", value_word(m.computed, kind)},
                             {"claimed", is_ppos ? value_word(m.claimed ? 0 : 1, kind) : std::to_string(m.claimed)}});
-    std::cout << j.dump() << "\n";
+    out << j.dump() << "\n";
   } else {
     const std::string what = is_ppos ? "P-positions = {" + r.source + "}" : "G = " + r.source;
     if (r.holds()) {
-      std::cout << "holds on " << range << " (" << r.checked << " positions) of " << game.name() << ": " << what << "\n";
+      out << "holds on " << range << " (" << r.checked << " positions) of " << game.name() << ": " << what << "\n";
     } else {
-      std::cout << "fails at " << r.mismatches << " of " << r.checked << " positions (" << range << ") of "
+      out << "fails at " << r.mismatches << " of " << r.checked << " positions (" << range << ") of "
                 << game.name() << ": " << what << "\n";
-      std::cout << "first counterexamples (position: computed, claimed):\n";
+      out << "first counterexamples (position: computed, claimed):\n";
       for (const auto& m : r.first)
-        std::cout << "  (" << core::to_string(m.pos) << "): " << value_word(m.computed, kind) << ", "
+        out << "  (" << core::to_string(m.pos) << "): " << value_word(m.computed, kind) << ", "
                   << (is_ppos ? value_word(m.claimed ? 0 : 1, kind) : std::to_string(m.claimed)) << "\n";
       const std::string& src = r.source;
       if (src.find('^') != std::string::npos && src.find("==") != std::string::npos && src.find('(') == std::string::npos)
-        std::cout << "note: as in C, '==' binds tighter than '^': write (x ^ y ^ z) == 0\n";
+        out << "note: as in C, '==' binds tighter than '^': write (x ^ y ^ z) == 0\n";
     }
   }
-  if (!r.holds()) {
-    io::flush_stdout();
-    std::exit(1);
-  }
+  if (!r.holds()) claim_failed();
 }
 
-void run_discover(const GameOptions& o, std::int64_t size) {
+void run_discover(std::ostream& out, const GameOptions& o, const pipeline::Size& size) {
   const io::Format f = o.output_format();
-  if (f == io::Format::Csv) throw core::UserError("--format = 'csv': discover prints text or json");
   const core::Game game = o.game();
   const auto names = game.coordinate_names();
   const core::Box box = pipeline::size_box(game, size);
@@ -116,40 +112,40 @@ void run_discover(const GameOptions& o, std::int64_t size) {
       j["translations"].push_back({{"shift", std::vector<std::int64_t>(tr.v.coords().begin(), tr.v.coords().end())},
                                    {"from", tr.from},
                                    {"pairs", tr.pairs}});
-    std::cout << j.dump(1) << "\n";
+    out << j.dump(1) << "\n";
     return;
   }
   // The cap is stated up front: a formula with more exceptions than this was not reported.
-  std::cout << "discover " << game.name() << " on " << range << " (" << r.positions
+  out << "discover " << game.name() << " on " << range << " (" << r.positions
             << " positions; exception lists of at most " << r.exception_cap
             << " positions: 1% of the box, at most 12)\n";
   const std::string none =
       r.exception_cap > 0 ? " (nor with at most " + std::to_string(r.exception_cap) + " exceptions)" : "";
   if (o.evaluation() == core::Evaluation::Grundy) {
     if (r.grundy.empty())
-      std::cout << "Grundy value: no formula of the grammar agrees with every position" << none << "\n";
+      out << "Grundy value: no formula of the grammar agrees with every position" << none << "\n";
     for (const auto& c : r.grundy) {
-      std::cout << "Grundy value: G = " << c.expression;
-      if (!c.exceptions.empty()) std::cout << "  except at " << exceptions_text(c, false);
-      std::cout << "\n";
+      out << "Grundy value: G = " << c.expression;
+      if (!c.exceptions.empty()) out << "  except at " << exceptions_text(c, false);
+      out << "\n";
     }
   }
-  if (r.ppos.empty()) std::cout << "P-positions: no formula of the grammar agrees with every position" << none << "\n";
+  if (r.ppos.empty()) out << "P-positions: no formula of the grammar agrees with every position" << none << "\n";
   for (const auto& c : r.ppos) {
-    std::cout << "P-positions: " << c.expression;
-    if (!c.exceptions.empty()) std::cout << "  except at " << exceptions_text(c, true);
-    std::cout << "\n";
+    out << "P-positions: " << c.expression;
+    if (!c.exceptions.empty()) out << "  except at " << exceptions_text(c, true);
+    out << "\n";
   }
   for (const auto& s : r.structure.symmetries)
-    if (s.holds) std::cout << "symmetry: swapping " << name(s.i) << " and " << name(s.j) << " keeps every value\n";
+    if (s.holds) out << "symmetry: swapping " << name(s.i) << " and " << name(s.j) << " keeps every value\n";
   for (const auto& tr : r.structure.translations) {
     std::string v;
     for (int k = 0; k < tr.v.size(); ++k) v += (k ? "," : "") + std::to_string(tr.v[k]);
-    std::cout << "translation: G(position + (" << v << ")) = G(position)"
+    out << "translation: G(position + (" << v << ")) = G(position)"
               << (tr.from > 0 ? " where the shifted coordinates are >= " + std::to_string(tr.from) : "")
               << " (checked on " << tr.pairs << " pairs of positions)\n";
   }
-  std::cout << "These are conjectures checked on " << range << ", not proofs; check one on a larger box with\n"
+  out << "These are conjectures checked on " << range << ", not proofs; check one on a larger box with\n"
             << "  grundy check ... --formula EXPR   or   --ppos EXPR\n";
 }
 
@@ -157,32 +153,39 @@ void run_discover(const GameOptions& o, std::int64_t size) {
 
 void add_check_command(CLI::App& app) {
   static GameOptions o;
-  static std::int64_t size = 0;
+  static std::string size;
   static std::string formula, ppos;
   auto* cmd = app.add_subcommand("check", "compare a closed form with the Grundy values, or a predicate with the P-positions");
-  add_game_options(cmd, o);
-  cmd->add_option("--size", size, "every coordinate runs over 0..N-1")->required()->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
-  cmd->add_option("--formula", formula, "claimed Grundy value, an expression in the coordinates and total");
-  cmd->add_option("--ppos", ppos, "claimed P-position predicate (non-zero: P)");
+  add_game_options(cmd, o, {io::Format::Text, io::Format::Json});
+  add_size_option(cmd, size);
+  cmd->add_option("--formula", formula, "claimed Grundy value, an expression in the coordinates and total")
+      ->type_name("EXPR");
+  cmd->add_option("--ppos", ppos, "claimed P-position predicate (non-zero: P)")->type_name("EXPR");
   cmd->footer(
       "Example: grundy check nim -p heaps=3 --size 16 --ppos '(x ^ y ^ z) == 0'\n"
       "Variables: the coordinate names and total (their sum, without the pass counter p). As in C, '=='\n"
       "binds tighter than '^'. Prints 'holds on <box>' (exit 0) or the first counterexamples (exit 1).");
-  cmd->callback([] { run_check(o, size, formula, ppos); });
+  cmd->callback([] {
+    const pipeline::Size s = pipeline::parse_size(size, "--size", kMaxSide);
+    with_output(o.output, [&](std::ostream& out) { run_check(out, o, s, formula, ppos); });
+  });
 }
 
 void add_discover_command(CLI::App& app) {
   static GameOptions o;
-  static std::int64_t size = 0;
+  static std::string size;
   auto* cmd = app.add_subcommand("discover", "search the simplest formulas that agree with every computed position");
-  add_game_options(cmd, o);
-  cmd->add_option("--size", size, "every coordinate runs over 0..N-1")->required()->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 20));
+  add_game_options(cmd, o, {io::Format::Text, io::Format::Json});
+  add_size_option(cmd, size);
   cmd->footer(
       "Example: grundy discover fts -p piles=3 -p d=3 --size 24\n"
       "Searches, simplest first: G = xor of terms x, x-1, x+1, x/m, x%m (possibly by residue class); P-positions =\n"
       "a nim-sum condition on x_i/m with residue conditions on the coordinates and the total; either with a\n"
       "short exception list; symmetries and translations. Results are conjectures on the box, not proofs.");
-  cmd->callback([] { run_discover(o, size); });
+  cmd->callback([] {
+    const pipeline::Size s = pipeline::parse_size(size, "--size", std::int64_t{1} << 20);
+    with_output(o.output, [&](std::ostream& out) { run_discover(out, o, s); });
+  });
 }
 
 }  // namespace grundy::cli

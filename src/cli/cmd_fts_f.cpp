@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/game_options.hpp"
+#include "core/progress.hpp"
+#include "io/npy.hpp"
 #include "core/memory.hpp"
 #include "games/fts.hpp"
 #include "games/fts_solver.hpp"
@@ -14,10 +16,12 @@ namespace grundy::cli {
 
 namespace {
 
+const std::vector<io::Format> kFormats = {io::Format::Text, io::Format::Csv, io::Format::Json, io::Format::Npy};
+
 struct FtsFOptions {
   std::vector<std::string> params;
   std::int64_t size = 0;
-  std::string format = "text";
+  OutputOptions output;
   std::string max_memory;
 };
 
@@ -39,8 +43,8 @@ games::FtsNim parse_rules(const std::vector<std::string>& params) {
   return games::fts_from_params(games::Params("fts", std::move(values)));
 }
 
-void run_fts_f(const FtsFOptions& o) {
-  const io::Format format = io::parse_format(o.format);
+void run_fts_f(std::ostream& out, const FtsFOptions& o) {
+  const io::Format format = output_format(o.output, kFormats);
   const games::FtsNim rules = parse_rules(o.params);
   const std::uint64_t limit =
       o.max_memory.empty() ? core::default_memory_limit() : core::parse_memory_size(o.max_memory);
@@ -48,40 +52,57 @@ void run_fts_f(const FtsFOptions& o) {
                     "the f grid of " + rules.name() + " for x, y < " + std::to_string(o.size));
   const games::FtsFGrid g = games::fts_f_grid(rules, o.size);
   const std::int64_t n = g.size;
-  if (format == io::Format::Csv) {
-    std::cout << "x,y,f\n";
-    for (std::int64_t x = 0; x < n; ++x)
-      for (std::int64_t y = 0; y < n; ++y) std::cout << x << "," << y << "," << g.at(x, y) << "\n";
+  core::StopPoll poll;
+  std::string buf;
+  auto flush = [&](bool force) {
+    if (!force && buf.size() < (1u << 16)) return;
+    out << buf;
+    buf.clear();
+  };
+  if (format == io::Format::Npy) {
+    io::write_npy_values(out, n, n, core::Evaluation::Grundy,
+                         [&](std::uint64_t i) { return static_cast<core::Value>(g.f[i]); });
     return;
   }
-  if (format == io::Format::Json) {
-    nlohmann::json j;
-    j["game"] = rules.name();
-    j["rows"] = "x";
-    j["cols"] = "y";
-    j["size"] = n;
-    nlohmann::json rows = nlohmann::json::array();
+  if (format == io::Format::Csv) {
+    buf = "x,y,f\n";
+    for (std::int64_t x = 0; x < n; ++x)
+      for (std::int64_t y = 0; y < n; ++y) {
+        poll();
+        fmt::format_to(std::back_inserter(buf), "{},{},{}\n", x, y, g.at(x, y));
+        flush(false);
+      }
+    flush(true);
+    return;
+  }
+  if (format == io::Format::Json) {  // streamed, keys in nlohmann's order
+    buf = "{\"cols\":\"y\",\"f\":[";
     for (std::int64_t x = 0; x < n; ++x) {
-      nlohmann::json row = nlohmann::json::array();
-      for (std::int64_t y = 0; y < n; ++y) row.push_back(g.at(x, y));
-      rows.push_back(std::move(row));
+      buf += x ? ",[" : "[";
+      for (std::int64_t y = 0; y < n; ++y) {
+        poll();
+        fmt::format_to(std::back_inserter(buf), "{}{}", y ? "," : "", g.at(x, y));
+        flush(false);
+      }
+      buf += ']';
     }
-    j["f"] = std::move(rows);
-    std::cout << j.dump() << "\n";
+    buf += "],\"game\":" + io::json_string(rules.name()) + ",\"rows\":\"x\",\"size\":" + std::to_string(n) + "}\n";
+    flush(true);
     return;
   }
   // Text: laid out as the paper prints its tables, x down the left and y across.
   std::size_t width = std::to_string(n - 1).size();
   for (std::int64_t v : g.f) width = std::max(width, std::to_string(v).size());
   const std::size_t left = std::max<std::size_t>(3, std::to_string(n - 1).size());
-  std::cout << "f(x,y) of " << rules.name() << ": the z with (x,y,z) a P-position outside S (Theorem 4.1)\n";
-  std::cout << fmt::format("{:>{}}", "x\\y", left);
-  for (std::int64_t y = 0; y < n; ++y) std::cout << fmt::format(" {:>{}}", y, width);
-  std::cout << "\n";
+  out << "f(x,y) of " << rules.name() << ": the z with (x,y,z) a P-position outside S (Theorem 4.1)\n";
+  out << fmt::format("{:>{}}", "x\\y", left);
+  for (std::int64_t y = 0; y < n; ++y) out << fmt::format(" {:>{}}", y, width);
+  out << "\n";
   for (std::int64_t x = 0; x < n; ++x) {
-    std::cout << fmt::format("{:>{}}", x, left);
-    for (std::int64_t y = 0; y < n; ++y) std::cout << fmt::format(" {:>{}}", g.at(x, y), width);
-    std::cout << "\n";
+    poll();
+    out << fmt::format("{:>{}}", x, left);
+    for (std::int64_t y = 0; y < n; ++y) out << fmt::format(" {:>{}}", g.at(x, y), width);
+    out << "\n";
   }
 }
 
@@ -94,16 +115,18 @@ void add_fts_f_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "fts-f", "f(x,y) of three-pile Forbidden-Total-Size Nim: the z with (x,y,z) a P-position outside S");
   cmd->add_option("-p,--param", o.params, "d=D (S = multiples of D) or 'S=EXPR' (e.g. 'S=total in {0,1}'); piles=3")
+      ->type_name("name=value")
       ->allow_extra_args(false);
-  cmd->add_option("--size", o.size, "x and y run over 0..N-1")
+  cmd->add_option("--size", o.size, "x and y run over 0..N-1, N from 1 to 2^40")
+      ->type_name("N")
       ->required()
       ->each(int_in("--size", 1, std::int64_t{1} << 40));
-  cmd->add_option("--format", o.format, "text | csv | json")->capture_default_str();
+  add_output_options(cmd, o.output, kFormats);
   add_max_memory_option(cmd, o.max_memory);
   cmd->footer(
       "Example: grundy fts-f -p d=5 --size 10   (the d = 5 table of Section 4.1)\n"
       "         grundy fts-f -p 'S=total in {0,1}' --size 10   (the S = {0,1} table of Section 5)");
-  cmd->callback([] { run_fts_f(o); });
+  cmd->callback([] { with_output(o.output, [](std::ostream& out) { run_fts_f(out, o); }); });
 }
 
 }  // namespace grundy::cli

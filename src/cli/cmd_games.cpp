@@ -8,11 +8,10 @@ namespace grundy::cli {
 void add_games_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("games", "list game families, their parameters and coordinates");
   cmd->footer("Example: grundy games --format json");
-  static std::string format = "text";
-  cmd->add_option("--format", format, "text | json")->capture_default_str();
-  cmd->callback([] {
-    const io::Format f = io::parse_format(format);
-    if (f == io::Format::Csv) throw core::UserError("--format = 'csv': games prints text or json");
+  static OutputOptions output;
+  add_output_options(cmd, output, {io::Format::Text, io::Format::Json});
+  cmd->callback([] { with_output(output, [](std::ostream& out) {
+    const io::Format f = output_format(output, {io::Format::Text, io::Format::Json});
     if (f == io::Format::Json) {
       nlohmann::json list = nlohmann::json::array();
       for (const auto& fam : games::families()) {
@@ -23,13 +22,13 @@ void add_games_command(CLI::App& app) {
         for (const auto& p : fam.params) j["params"].push_back({{"name", p.name}, {"help", p.help}, {"default", p.default_value}, {"optional", p.optional}});
         list.push_back(j);
       }
-      std::cout << list.dump(1) << "\n";
+      out << list.dump(1) << "\n";
       return;
     }
     for (const auto& fam : games::families()) {
-      std::cout << fam.name << ": " << fam.summary << "\n";
+      out << fam.name << ": " << fam.summary << "\n";
       for (const auto& p : fam.params)
-        std::cout << "    -p " << p.name << "=...  " << p.help
+        out << "    -p " << p.name << "=...  " << p.help
                   << (!p.default_value.empty() ? " (default " + p.default_value + ")"
                       : p.optional             ? " (optional)"
                                                : " (required)")
@@ -42,10 +41,10 @@ void add_games_command(CLI::App& app) {
       } catch (const core::UserError&) {
         coords = "depend on the parameters";
       }
-      std::cout << "    coordinates: " << coords << "   example: grundy value " << fam.example << " ...\n";
+      out << "    coordinates: " << coords << "   example: grundy value " << fam.example << " ...\n";
     }
-    std::cout << "transforms (any family): --pass, --passes K, --pass-from-terminal, --forbid EXPR; evaluation: --misere\n";
-  });
+    out << "transforms (any family): --pass, --passes K, --pass-from-terminal, --forbid EXPR; evaluation: --misere\n";
+  }); });
 }
 
 }  // namespace grundy::cli

@@ -25,9 +25,9 @@ const char* kind_name(analysis::NsResult::Kind k) {
 
 // Definition 8 of the chocolate paper on a finite range: h(z) for z < N (NS (i)), or F(x,z) for
 // x, z < N (condition (a) for every g_n and h_m, ERRATA B4; --literal adds g_n(0) = h_m(0) = 0).
-void run_ns(const std::vector<std::string>& params, std::int64_t size, bool literal, const std::string& format) {
-  const io::Format f = io::parse_format(format);
-  if (f == io::Format::Csv) throw core::UserError("--format = 'csv': ns prints text or json");
+void run_ns(std::ostream& out, const std::vector<std::string>& params, std::int64_t size, bool literal,
+            const OutputOptions& output) {
+  const io::Format f = output_format(output, {io::Format::Text, io::Format::Json});
   if (params.size() != 1)
     throw core::UserError("ns: give exactly one -p h=EXPR (a function of z) or -p F=EXPR (a function of x and z); got " +
                           std::to_string(params.size()));
@@ -71,13 +71,15 @@ void run_ns(const std::vector<std::string>& params, std::int64_t size, bool lite
       }
       j["counterexample"] = c;
     }
-    std::cout << j.dump(1) << "\n";
+    out << j.dump(1) << "\n";
+    if (!r.holds()) claim_failed();
     return;
   }
   if (r.holds())
-    std::cout << "NS holds for " << name << " on " << range << "\n";
+    out << "NS holds for " << name << " on " << range << "\n";
   else
-    std::cout << "NS fails for " << name << " on " << range << ": " << r.message << "\n";
+    out << "NS fails for " << name << " on " << range << ": " << r.message << "\n";
+  if (!r.holds()) claim_failed();
 }
 
 }  // namespace
@@ -86,18 +88,22 @@ void add_ns_command(CLI::App& app) {
   static std::vector<std::string> params;
   static std::int64_t size = 0;
   static bool literal = false;
-  static std::string format = "text";
+  static OutputOptions output;
   auto* cmd = app.add_subcommand("ns", "check the NS property (chocolate paper, Definition 8) of h(z) or F(x,z)");
-  cmd->add_option("-p,--param", params, "h=EXPR (in z) or F=EXPR (in x and z)")->required()->allow_extra_args(false);
-  cmd->add_option("--size", size, "check z < N (and x < N for F)")->required();
+  cmd->add_option("-p,--param", params, "h=EXPR (in z) or F=EXPR (in x and z)")
+      ->required()
+      ->allow_extra_args(false)
+      ->type_name("h=EXPR|F=EXPR");
+  cmd->add_option("--size", size, "check z < N (and x < N for F)")->type_name("N")->required();
   cmd->add_flag("--literal", literal,
                 "for F: read Definition 8 (ii) literally (every g_n and h_m also needs value 0 at 0)");
-  cmd->add_option("--format", format, "text | json")->capture_default_str();
+  add_output_options(cmd, output, {io::Format::Text, io::Format::Json});
   cmd->footer(
       "Examples: grundy ns -p 'h=z/2' --size 1024      (Lemma 1: NS holds)\n"
       "          grundy ns -p 'F=(x+z)/3' --size 64    (Example 2's F: prints the first counterexample)\n"
-      "For F the default reading is condition (a) for every g_n(z) = F(n,z) and h_m(x) = F(x,m).");
-  cmd->callback([] { run_ns(params, size, literal, format); });
+      "For F the default reading is condition (a) for every g_n(z) = F(n,z) and h_m(x) = F(x,m).\n"
+      "Exit status: 0 when NS holds on the range, 1 when it fails.");
+  cmd->callback([] { with_output(output, [](std::ostream& out) { run_ns(out, params, size, literal, output); }); });
 }
 
 }  // namespace grundy::cli

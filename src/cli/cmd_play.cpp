@@ -216,8 +216,11 @@ void add_play_command(CLI::App& app) {
   static std::string pos;
   static bool hint = false, engine_first = false;
   auto* cmd = app.add_subcommand("play", "play a game against the engine in the terminal (or through a pipe)");
-  add_game_options(cmd, o, false);
-  cmd->add_option("position", pos, "the starting position, comma-separated, pass counter last")->required();
+  add_game_options(cmd, o, {});
+  cmd->add_option("position", pos,
+                  "the starting position, comma-separated, pass counter last (left out: all passes available)")
+      ->required()
+      ->type_name("POSITION");
   cmd->add_flag("--hint", hint, "show every option's value and the winning moves");
   cmd->add_flag("--engine-first", engine_first, "the engine moves first");
   cmd->footer(

@@ -32,10 +32,9 @@ nlohmann::json runs_json(const std::vector<analysis::IntRun>& runs) {
   return a;
 }
 
-void run_reverse_mex(const GameOptions& o, std::int64_t size) {
+void run_reverse_mex(std::ostream& out, const GameOptions& o, std::int64_t size) {
   const games::Subtraction game = subtraction_of(o);
   const io::Format f = o.output_format();
-  if (f == io::Format::Csv) throw core::UserError("--format = 'csv': reverse-mex prints text or json");
   const int passes = o.pass ? 1 : o.passes;
   core::ensure_fits(4 * games::SubtractionSweep::memory_bytes(game, passes), o.memory_limit(),
                     "the reverse-mex sweep of " + game.name());
@@ -75,25 +74,26 @@ void run_reverse_mex(const GameOptions& o, std::int64_t size) {
       }
       j["layers"].push_back(jl);
     }
-    std::cout << j.dump(1) << "\n";
+    out << j.dump(1) << "\n";
+    if (!rep.holds()) claim_failed();
     return;
   }
 
-  std::cout << "reverse-mex property of " << rep.game << ", x = 0.." << size - 1 << "\n";
-  std::cout << "  successors of a position are the positions having it as an option: " << definition << "\n";
+  out << "reverse-mex property of " << rep.game << ", x = 0.." << size - 1 << "\n";
+  out << "  successors of a position are the positions having it as an option: " << definition << "\n";
   if (vp.found)
-    std::cout << "  values: periodic from x = " << vp.start << " with period " << vp.period
+    out << "  values: periodic from x = " << vp.start << " with period " << vp.period
               << " (proven: " << game.max_move() << " = max(S) consecutive heap sizes repeat)\n";
   else
-    std::cout << "  values: no period found within x < " << vp.searched << "; every x checked one by one\n";
+    out << "  values: no period found within x < " << vp.searched << "; every x checked one by one\n";
   for (const auto& l : rep.layers) {
-    std::cout << (passes > 0 ? "p = " + std::to_string(l.p) : std::string("G")) << ": "
+    out << (passes > 0 ? "p = " + std::to_string(l.p) : std::string("G")) << ": "
               << analysis::describe_failures(l) << "\n";
-    for (const auto& e : l.examples) std::cout << "  " << analysis::describe(e) << "\n";
+    for (const auto& e : l.examples) out << "  " << analysis::describe(e) << "\n";
   }
-  std::cout << (rep.holds() ? "holds at every position checked"
-                            : "fails at " + std::to_string(rep.failures()) + " positions")
-            << "\n";
+  out << (rep.holds() ? "holds at every position checked" : "fails at " + std::to_string(rep.failures()) + " positions")
+      << "\n";
+  if (!rep.holds()) claim_failed();
 }
 
 }  // namespace
@@ -103,16 +103,18 @@ void add_reverse_mex_command(CLI::App& app) {
   static std::int64_t size = 0;
   auto* cmd = app.add_subcommand(
       "reverse-mex", "check G(q) = mex{G(r) : r has q as an option} (subtraction games, with or without a pass)");
-  add_game_options(cmd, o);
-  cmd->add_option("--size", size, "check x = 0..N-1 (every pass layer)")
+  add_game_options(cmd, o, {io::Format::Text, io::Format::Json});
+  cmd->add_option("--size", size, "check x = 0..N-1 (every pass layer), N from 1 to 2^62")
+      ->type_name("N")
       ->required()
       ->each(int_in("--size", 1, std::int64_t{1} << 62));
   cmd->footer(
       "Example: grundy reverse-mex subtraction -p set=2,12,14 --pass --size 1000\n"
       "The subtraction paper's property: without a pass G(x) = mex{G(x+s) : s in S}; with K passes the\n"
       "successors of (x,p) are (x+s,p) and, if the pass from (x,p+1) is legal, (x,p+1). Failures are listed,\n"
-      "and from the point where the values are periodic on, given as residue classes (proven for every x).");
-  cmd->callback([] { run_reverse_mex(o, size); });
+      "and from the point where the values are periodic on, given as residue classes (proven for every x).\n"
+      "Exit status: 0 when the property holds at every position checked, 1 when it fails somewhere.");
+  cmd->callback([] { with_output(o.output, [](std::ostream& out) { run_reverse_mex(out, o, size); }); });
 }
 
 }  // namespace grundy::cli

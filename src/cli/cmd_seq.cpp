@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/periodicity.hpp"
+#include "io/npy.hpp"
 #include "analysis/structure.hpp"
 #include "cli/analysis_common.hpp"
 #include "core/memory.hpp"
@@ -44,7 +45,7 @@ SeqResult compute_seq(const GameOptions& o, std::int64_t size, std::int64_t sear
                           " coordinates; seq is for one-heap games (one coordinate, plus p with a pass); "
                           "use `grundy structure` for tables");
   SeqResult r;
-  const int layers = pass >= 0 ? static_cast<int>(pipeline::size_box(game, 1 << 30).extent(pass)) : 1;
+  const int layers = pass >= 0 ? static_cast<int>(pipeline::size_box(game, {{1}}).extent(pass)) : 1;
   // The sequence, and the period search's copy of it (one id per heap size), counted before
   // either is allocated.
   const std::uint64_t seq_bytes =
@@ -76,7 +77,7 @@ SeqResult compute_seq(const GameOptions& o, std::int64_t size, std::int64_t sear
     return r;
   }
   const core::DenseTable t =
-      core::solve_guarded(game, pipeline::size_box(game, size), o.evaluation(), o.memory_limit(), seq_bytes);
+      core::solve_guarded(game, pipeline::size_box(game, {{size}}), o.evaluation(), o.memory_limit(), seq_bytes);
   allocate();
   core::Position pos(game.arity());
   const int heap = pass == 0 ? 1 : 0;
@@ -103,7 +104,7 @@ SeqResult compute_seq(const GameOptions& o, std::int64_t size, std::int64_t sear
   return r;
 }
 
-void run_seq(const GameOptions& o, std::int64_t size, std::int64_t search) {
+void run_seq(std::ostream& out, const GameOptions& o, std::int64_t size, std::int64_t search) {
   const io::Format f = o.output_format();
   const core::Game game = o.game();
   const SeqResult r = compute_seq(o, size, search);
@@ -127,7 +128,7 @@ void run_seq(const GameOptions& o, std::int64_t size, std::int64_t search) {
         if (x) buf += ',';
         buf += std::to_string(r.layers[p][x]);
         if (buf.size() >= (1u << 16)) {
-          std::cout << buf;
+          out << buf;
           buf.clear();
           core::poll_stop();
         }
@@ -135,42 +136,48 @@ void run_seq(const GameOptions& o, std::int64_t size, std::int64_t search) {
       buf += ']';
     }
     buf += std::string(r.layers.size() > 1 ? "]" : "") + ",\"why\":" + io::json_string(r.why) + "}\n";
-    std::cout << buf;
+    out << buf;
+    return;
+  }
+  if (f == io::Format::Npy) {  // one heap: a vector of N values; with passes: (K + 1) x N, row p
+    const auto n = static_cast<std::uint64_t>(size);
+    io::write_npy_values(out, r.layers.size() > 1 ? static_cast<std::int64_t>(r.layers.size()) : size,
+                         r.layers.size() > 1 ? size : -1, o.evaluation(),
+                         [&](std::uint64_t i) { return r.layers[i / n][i % n]; });
     return;
   }
   if (f == io::Format::Csv) {
-    std::cout << "x" << (r.layers.size() > 1 ? ",p" : "") << (grundy ? ",grundy" : ",outcome") << "\n";
+    out << "x" << (r.layers.size() > 1 ? ",p" : "") << (grundy ? ",grundy" : ",outcome") << "\n";
     core::StopPoll poll;
     for (std::int64_t x = 0; x < size; ++x)
       for (std::size_t p = 0; p < r.layers.size(); ++p) {
         poll();
-        std::cout << x;
-        if (r.layers.size() > 1) std::cout << "," << p;
-        std::cout << "," << io::value_text(r.layers[p][static_cast<std::size_t>(x)], o.evaluation()) << "\n";
+        out << x;
+        if (r.layers.size() > 1) out << "," << p;
+        out << "," << io::value_text(r.layers[p][static_cast<std::size_t>(x)], o.evaluation()) << "\n";
       }
     return;
   }
-  std::cout << game.name() << ": " << (grundy ? "G" : "outcome") << " for x = 0.." << size - 1 << "\n";
+  out << game.name() << ": " << (grundy ? "G" : "outcome") << " for x = 0.." << size - 1 << "\n";
   for (std::size_t p = 0; p < r.layers.size(); ++p) {
-    std::cout << (r.layers.size() > 1 ? "p = " + std::to_string(p) + ": " : std::string());
+    out << (r.layers.size() > 1 ? "p = " + std::to_string(p) + ": " : std::string());
     core::StopPoll poll;
     for (std::size_t x = 0; x < r.layers[p].size(); ++x) {
       poll();
-      std::cout << (x ? " " : "") << io::value_text(r.layers[p][x], o.evaluation());
+      out << (x ? " " : "") << io::value_text(r.layers[p][x], o.evaluation());
     }
-    std::cout << "\n";
+    out << "\n";
   }
   if (per.found)
-    std::cout << (per.proven ? "proven" : "observed") << ": preperiod " << per.preperiod << ", period " << per.period
+    out << (per.proven ? "proven" : "observed") << ": preperiod " << per.preperiod << ", period " << per.period
               << ", saltus " << per.saltus << "\n";
   else
-    std::cout << "no period: " << analysis::describe(per) << " within x < " << size << "\n";
-  std::cout << "  " << r.why << "\n";
+    out << "no period: " << analysis::describe(per) << " within x < " << size << "\n";
+  out << "  " << r.why << "\n";
 }
 
-void run_structure(const GameOptions& o, std::int64_t size) {
+void run_structure(std::ostream& out, const GameOptions& o, const pipeline::Size& size) {
   const io::Format f = o.output_format();
-  if (f == io::Format::Csv) throw core::UserError("--format = 'csv': structure prints text or json");
   const core::Game game = o.game();
   const auto names = game.coordinate_names();
   const core::Box box = pipeline::size_box(game, size);
@@ -221,51 +228,51 @@ void run_structure(const GameOptions& o, std::int64_t size) {
       j["lines"].push_back({{"along", name(l.axis)}, {"lines", l.lines}, {"periodic", l.periodic},
                             {"max_preperiod", l.max_preperiod}, {"kinds", kinds}});
     }
-    std::cout << j.dump(1) << "\n";
+    out << j.dump(1) << "\n";
     return;
   }
-  std::cout << "structure of " << game.name() << ", observed on " << range << " (not proofs)\n";
+  out << "structure of " << game.name() << ", observed on " << range << " (not proofs)\n";
   for (const auto& s : r.symmetries)
-    std::cout << (s.holds ? "symmetry:     " : "no symmetry:  ") << swapped(s)
+    out << (s.holds ? "symmetry:     " : "no symmetry:  ") << swapped(s)
               << (s.holds ? "  holds on the box" : "  fails at (" + core::to_string(s.counterexample) + ")") << "\n";
   if (r.translations.empty())
-    std::cout << "translation:  none with shifts up to 8 (or a third of the box) confirmed on two full periods of "
+    out << "translation:  none with shifts up to 8 (or a third of the box) confirmed on two full periods of "
                  "positions\n";
   for (const auto& tr : r.translations) {
     std::string from;
     if (tr.from > 0)
       for (int k = 0; k < tr.v.size(); ++k)
         if (tr.v[k]) from += (from.empty() ? "  for " : ", ") + name(k) + " >= " + std::to_string(tr.from);
-    std::cout << "translation:  " << shift(tr) << from << "  holds wherever both lie in the box (" << tr.pairs
+    out << "translation:  " << shift(tr) << from << "  holds wherever both lie in the box (" << tr.pairs
               << " pairs of positions)\n";
   }
   for (const auto& l : r.lines) {
     std::string others;
     for (int k = 0; k < box.arity(); ++k)
       if (k != l.axis) others += (others.empty() ? "" : ",") + name(k);
-    std::cout << "lines along " << name(l.axis) << " (" << (others.empty() ? "one line" : others + " fixed") << "): "
+    out << "lines along " << name(l.axis) << " (" << (others.empty() ? "one line" : others + " fixed") << "): "
               << l.periodic << " of " << l.lines << " ultimately periodic";
     if (l.periodic > 0) {
-      std::cout << " (";
+      out << " (";
       int shown = 0;
       for (const auto& [k, c] : l.kinds) {
         if (shown++ == 6) {
-          std::cout << ", ...";
+          out << ", ...";
           break;
         }
-        std::cout << (shown > 1 ? ", " : "") << c << " with period " << k.first
+        out << (shown > 1 ? ", " : "") << c << " with period " << k.first
                   << (k.second ? " saltus " + std::to_string(k.second) : "");
       }
-      std::cout << "; preperiods up to " << l.max_preperiod << ")";
+      out << "; preperiods up to " << l.max_preperiod << ")";
     }
     if (l.any_aperiodic) {
       core::Position b = l.first_aperiodic;
       std::string where;
       for (int k = 0; k < b.size(); ++k)
         if (k != l.axis) where += (where.empty() ? "" : ", ") + name(k) + " = " + std::to_string(b[k]);
-      std::cout << "; first without two full periods: " << (where.empty() ? "the line" : where);
+      out << "; first without two full periods: " << (where.empty() ? "the line" : where);
     }
-    std::cout << "\n";
+    out << "\n";
   }
 }
 
@@ -275,29 +282,35 @@ void add_seq_command(CLI::App& app) {
   static GameOptions o;
   static std::int64_t size = 0, search = std::int64_t{1} << 24;
   auto* cmd = app.add_subcommand("seq", "the value sequence of a one-heap game, with its preperiod, period and saltus");
-  add_game_options(cmd, o);
-  cmd->add_option("--size", size, "show x = 0..N-1")->required()->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 30));
-  cmd->add_option("--search", search, "subtraction games: search the proven period up to this heap size")
+  add_game_options(cmd, o, {io::Format::Text, io::Format::Csv, io::Format::Json, io::Format::Npy});
+  cmd->add_option("--size", size, "show x = 0..N-1, N from 1 to 2^30")
+      ->type_name("N")
+      ->required()
+      ->each(int_in("--size", 1, std::int64_t{1} << 30));
+  cmd->add_option("--search", search,
+                  "subtraction games: search the proven period up to this heap size, from 1 to 2^40")
+      ->type_name("N")
       ->capture_default_str()
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 40));
+      ->each(int_in("--search", 1, std::int64_t{1} << 40));
   cmd->footer(
       "Example: grundy seq subtraction -p set=2,12,14 --pass --size 100\n"
       "Subtraction games (with or without passes) get a proven period: once max(S) consecutive heap sizes\n"
       "repeat, everything after them does. Other one-heap games get the period observed up to N.");
-  cmd->callback([] { run_seq(o, size, search); });
+  cmd->callback([] { with_output(o.output, [](std::ostream& out) { run_seq(out, o, size, search); }); });
 }
 
 void add_structure_command(CLI::App& app) {
   static GameOptions o;
-  static std::int64_t size = 0;
+  static std::string size;
   auto* cmd = app.add_subcommand(
       "structure", "symmetries, translation periods and per-line periodicity of a table, with the range checked");
-  add_game_options(cmd, o);
-  cmd->add_option("--size", size, "every coordinate runs over 0..N-1")
-      ->required()
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 20));
+  add_game_options(cmd, o, {io::Format::Text, io::Format::Json});
+  add_size_option(cmd, size);
   cmd->footer("Example: grundy structure nim -p heaps=2 --pass --size 32");
-  cmd->callback([] { run_structure(o, size); });
+  cmd->callback([] {
+    const pipeline::Size s = pipeline::parse_size(size, "--size", std::int64_t{1} << 20);
+    with_output(o.output, [&](std::ostream& out) { run_structure(out, o, s); });
+  });
 }
 
 }  // namespace grundy::cli

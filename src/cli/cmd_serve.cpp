@@ -40,11 +40,16 @@ void run_serve(const ServeOptions& o) {
 void add_serve_command(CLI::App& app) {
   static ServeOptions o;
   auto* cmd = app.add_subcommand("serve", "the browser explorer: tables as heatmaps, play from any cell, exports");
-  cmd->add_option("--port", o.port, "TCP port (0: any free port, printed)")
+  cmd->add_option("--port", o.port, "TCP port, from 0 (any free port, printed) to 65535")
+      ->type_name("PORT")
       ->each(int_in("--port", 0, 65535))
       ->capture_default_str();
-  cmd->add_option("--host", o.host, "address to listen on (127.0.0.1: this machine only)")->capture_default_str();
-  cmd->add_option("--web-root", o.web_root, "folder of the front end's static files")->capture_default_str();
+  cmd->add_option("--host", o.host, "address to listen on (127.0.0.1: this machine only)")
+      ->capture_default_str()
+      ->type_name("ADDRESS");
+  cmd->add_option("--web-root", o.web_root, "folder of the front end's static files")
+      ->capture_default_str()
+      ->type_name("FOLDER");
   cmd->footer("Example: grundy serve --port 8080   then open http://127.0.0.1:8080/");
   cmd->callback([] { run_serve(o); });
 }

@@ -1,12 +1,10 @@
 #include <iostream>
 
 #include "cli/game_options.hpp"
-#include "core/parse.hpp"
 #include "core/progress.hpp"
-#include "io/files.hpp"
 #include "io/latex.hpp"
-#include "pipeline/solve.hpp"
-#include "pipeline/table_box.hpp"
+#include "io/npy.hpp"
+#include "pipeline/ppos.hpp"
 #include "pipeline/table_slice.hpp"
 
 namespace grundy::cli {
@@ -14,112 +12,111 @@ namespace grundy::cli {
 namespace {
 
 const pipeline::FixSyntax kFixFlag{"--fix", std::int64_t{1} << 40};
+const std::vector<io::Format> kTableFormats = {io::Format::Text, io::Format::Csv, io::Format::Json, io::Format::Latex,
+                                               io::Format::Png,  io::Format::Svg, io::Format::Npy};
+const std::vector<io::Format> kPposFormats = {io::Format::Text, io::Format::Csv, io::Format::Json, io::Format::Npy};
 
-// Where `table` writes: standard output, or --out FILE (required for the image formats).
-struct DrawOptions {
-  std::string out;
-  std::string mark_p = "bold";
+// What table and ppos share: the box (--size, --fix) and the table files.
+struct BoxOptions {
+  std::string size;
+  std::vector<std::string> fixes;
+  pipeline::TableFiles files;
 };
 
-void write_table(const io::Grid& grid, io::Format f, const DrawOptions& draw) {
-  const io::LatexMark mark = io::parse_latex_mark(draw.mark_p);
-  if (draw.out.empty() && (f == io::Format::Png || f == io::Format::Svg))
-    throw core::UserError(std::string("--format ") + (f == io::Format::Png ? "png" : "svg") + " draws an image: give --out FILE");
-  auto write = [&](std::ostream& out) {
-    if (f == io::Format::Latex)
-      io::write_latex(out, grid, mark);
-    else
-      io::write_grid(out, f, grid);
-  };
-  if (draw.out.empty()) {
-    write(std::cout);
-    return;
-  }
-  io::AtomicFile file(draw.out, "--out");
-  write(file.stream());
-  file.commit();
+void add_box_options(CLI::App* cmd, BoxOptions& b) {
+  add_size_option(cmd, b.size);
+  cmd->add_option("--fix", b.fixes, "pin coordinate c at value v (repeatable)")
+      ->type_name("c=v")
+      ->allow_extra_args(false);
+  cmd->add_option("--save", b.files.save, "also write the solved table to FILE (binary table file)")
+      ->type_name("FILE")
+      ->each(file_path("--save"));
+  cmd->add_option("--load", b.files.load, "read the solved table from FILE instead of computing it")
+      ->type_name("FILE")
+      ->each(file_path("--load"));
 }
 
-void run_table(const GameOptions& o, std::int64_t size, const std::vector<std::string>& fixes, const pipeline::TableFiles& files,
-               const DrawOptions& draw) {
-  const core::Game game = o.game();
-  const io::Format f = io::parse_table_format(o.format);
-  io::parse_latex_mark(draw.mark_p);
-  const io::Grid grid =
-      pipeline::table_slice(game, {size, fixes, kFixFlag, o.evaluation(), o.memory_limit(), files, {}});
-  write_table(grid, f, draw);
-}
-
-void run_ppos(const GameOptions& o, std::int64_t size, const pipeline::TableFiles& files) {
+void run_table(const GameOptions& o, const BoxOptions& b, const std::string& mark_p) {
   const core::Game game = o.game();
   const io::Format f = o.output_format();
-  const pipeline::TableBox req = pipeline::make_table_box(game, size, {}, kFixFlag);
+  const io::LatexMark mark = io::parse_latex_mark(mark_p);
+  const io::Grid grid = pipeline::table_slice(game, {pipeline::parse_size(b.size, "--size", kMaxSide), b.fixes, kFixFlag,
+                                                     o.evaluation(), o.memory_limit(), b.files, {}});
+  OutputSink sink(o.output);
+  std::ostream& out = sink.stream();
+  if (f == io::Format::Latex)
+    io::write_latex(out, grid, mark);
+  else if (f == io::Format::Csv && o.output.wide)
+    io::write_grid_wide_csv(out, grid);
+  else
+    io::write_grid(out, f, grid);
+  sink.finish();
+}
+
+void run_ppos(const GameOptions& o, const BoxOptions& b) {
+  const core::Game game = o.game();
+  const io::Format f = o.output_format();
   const core::Evaluation eval = o.misere ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome;
-  const core::DenseTable table = pipeline::solve_table(game, req.box, eval, o.memory_limit(), files);
-  // Streamed: a box holds up to billions of P-positions. The text heading counts them first.
-  auto each_p = [&](auto&& visit) {
-    core::Position p(req.box.arity());
-    std::uint64_t k = 0;
-    do {
-      if (table.at(p) == 0) visit(p);
-      if ((++k & 0xfffff) == 0) core::poll_stop();
-    } while (req.box.next(p));
-  };
+  const pipeline::PPositions ps = pipeline::p_positions(
+      game, {pipeline::parse_size(b.size, "--size", kMaxSide), b.fixes, kFixFlag, eval, o.memory_limit(), b.files});
+  OutputSink sink(o.output);
+  std::ostream& out = sink.stream();
+  // Streamed: a box holds up to billions of P-positions. The text heading and the npy header
+  // count them first.
   if (f == io::Format::Text) {
-    std::uint64_t count = 0;
-    each_p([&](const core::Position&) { ++count; });
-    std::cout << count << " P-positions" << (o.misere ? " under misere play" : "") << " of " << game.name()
-              << " in the box " << req.box.to_string() << "\n";
+    std::string pins;
+    for (const std::string& fix : b.fixes) pins += ", " + fix;
+    out << ps.count() << " P-positions" << (o.misere ? " under misere play" : "") << " of " << game.name()
+        << " in the box " << ps.box.to_string() << pins << "\n";
     std::string buf;
-    each_p([&](const core::Position& p) {
+    ps.for_each([&](const core::Position& p) {
       buf += "(" + core::to_string(p) + ")\n";
       if (buf.size() >= (1u << 16)) {
-        std::cout << buf;
+        out << buf;
         buf.clear();
       }
     });
-    std::cout << buf;
-    return;
+    out << buf;
+  } else if (f == io::Format::Npy) {
+    std::int64_t max = 0;
+    for (int i = 0; i < ps.box.arity(); ++i) max = std::max(max, ps.box.extent(i) - 1);
+    io::write_npy_positions(out, ps.count(), ps.box.arity(), max, [&](const auto& visit) { ps.for_each(visit); });
+  } else {
+    io::CellWriter w(out, f, game.name(), game.coordinate_names(), eval);
+    ps.for_each([&](const core::Position& p) { w.add(p, 0); });
+    w.finish();
   }
-  io::CellWriter w(std::cout, f, game.name(), game.coordinate_names(), eval);
-  each_p([&](const core::Position& p) { w.add(p, 0); });
-  w.finish();
+  sink.finish();
 }
 
 }  // namespace
 
 void add_table_command(CLI::App& app) {
   static GameOptions o;
-  static std::int64_t size = 0;
-  static std::vector<std::string> fixes;
+  static BoxOptions b;
+  static std::string mark_p = "bold";
   auto* cmd = app.add_subcommand("table", "2-D table of values (pin extra coordinates with --fix)");
-  add_game_options(cmd, o);
-  cmd->add_option("--size", size, "every coordinate runs over 0..N-1")->required()->each(int_in("--size", 1, std::int64_t{1} << 40));
-  cmd->add_option("--fix", fixes, "pin coordinate c at value v (repeatable)")->allow_extra_args(false);
-  static pipeline::TableFiles files;
-  cmd->add_option("--save", files.save, "also write the solved box to FILE (binary table file)")->each(file_path("--save"));
-  cmd->add_option("--load", files.load, "read the solved box from FILE instead of computing it")->each(file_path("--load"));
-  cmd->get_option("--format")->description("text | csv | json | latex | png | svg (png, svg need --out)");
-  static DrawOptions draw;
-  cmd->add_option("--out", draw.out, "write to FILE instead of standard output (required for png, svg)")
-      ->each(file_path("--out"));
-  cmd->add_option("--mark-p", draw.mark_p, "latex: P-positions bold | shade | none")->capture_default_str();
-  cmd->footer("Example: grundy table nim -p heaps=2 --pass --size 13   (Table 2 of the chocolate paper)\n"
-              "Example: grundy table nim -p heaps=2 --size 64 --format png --out nim.png   (--format latex|png|svg too)");
-  cmd->callback([] { run_table(o, size, fixes, files, draw); });
+  add_game_options(cmd, o, kTableFormats, true);
+  add_box_options(cmd, b);
+  cmd->add_option("--mark-p", mark_p, "latex: P-positions bold, shade or none")->capture_default_str()->type_name("STYLE");
+  cmd->footer(
+      "Example: grundy table nim -p heaps=2 --pass --size 13   (Table 2 of the chocolate paper)\n"
+      "Example: grundy table nim -p heaps=2 --size 64 --out nim.png   (the format follows the extension)\n"
+      "Example: grundy table nim -p heaps=3 --size 64x256 --fix z=5 --format csv --wide   (a matrix)");
+  cmd->callback([] { run_table(o, b, mark_p); });
 }
 
 void add_ppos_command(CLI::App& app) {
   static GameOptions o;
-  static std::int64_t size = 0;
-  auto* cmd = app.add_subcommand("ppos", "the P-positions in the box 0..N-1 of every coordinate");
-  add_game_options(cmd, o);
-  cmd->add_option("--size", size, "every coordinate runs over 0..N-1")->required()->each(int_in("--size", 1, std::int64_t{1} << 40));
-  static pipeline::TableFiles files;
-  cmd->add_option("--save", files.save, "also write the solved box to FILE (binary table file)")->each(file_path("--save"));
-  cmd->add_option("--load", files.load, "read the solved box from FILE instead of computing it")->each(file_path("--load"));
-  cmd->footer("Example: grundy ppos nim -p heaps=3 --pass --size 8");
-  cmd->callback([] { run_ppos(o, size, files); });
+  static BoxOptions b;
+  auto* cmd = app.add_subcommand("ppos", "the P-positions of a box, one per line");
+  add_game_options(cmd, o, kPposFormats);
+  add_box_options(cmd, b);
+  cmd->footer(
+      "Example: grundy ppos nim -p heaps=3 --pass --size 8\n"
+      "Example: grundy ppos nim -p heaps=3 --pass --size 16384 --fix p=1 --out p.npy   (unique completion: seconds)\n"
+      "--load also takes a table of Grundy values (its P-positions are the cells of value 0).");
+  cmd->callback([] { run_ppos(o, b); });
 }
 
 }  // namespace grundy::cli

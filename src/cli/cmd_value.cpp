@@ -4,32 +4,11 @@
 #include "cli/analysis_common.hpp"
 #include "cli/game_options.hpp"
 #include "core/memory.hpp"
-#include "core/route.hpp"
-#include "core/solve.hpp"
+#include "pipeline/oracle.hpp"
 
 namespace grundy::cli {
 
 namespace {
-
-// Values of a position and of its options. Where the game's moves have a known order, the box
-// below the position is swept densely (memory-guarded); otherwise the memo solver answers.
-class Evaluator {
- public:
-  Evaluator(const core::Game& game, const core::Position& pos, core::Evaluation eval, std::uint64_t limit)
-      : eval_(eval) {
-    if (game.options_precede() || game.has_rank())
-      table_ = core::solve_guarded(game, core::box_below(pos), eval, limit);
-    else
-      memo_ = game.make_solver(eval, std::max<std::uint64_t>(limit / core::kMemoBytesPerPosition, 1));
-  }
-  core::Value value(const core::Position& p) { return memo_ ? memo_->value(p) : table_.at(p); }
-  core::Evaluation eval() const { return eval_; }
-
- private:
-  core::Evaluation eval_;
-  core::DenseTable table_;
-  std::unique_ptr<core::PositionSolver> memo_;
-};
 
 std::string outcome_word(core::Value v) { return v == 0 ? "P" : "N"; }
 
@@ -39,87 +18,188 @@ constexpr std::int64_t kPeriodFrom = std::int64_t{1} << 24;
 constexpr std::int64_t kPeriodSearch = std::int64_t{1} << 28;
 
 // G(x, p) of a subtraction game with a huge heap, from the proven period (nothing if no period
-// turns up within kPeriodSearch heap sizes: the ordinary path then answers or refuses).
-std::optional<std::pair<core::Value, std::string>> value_from_period(const GameOptions& o, const core::Position& pos) {
-  if (pos[0] < kPeriodFrom) return std::nullopt;
-  const auto s = subtraction_seq(o);
-  if (!s) return std::nullopt;
-  const analysis::Periodicity per = analysis::subtraction_periodicity(*s, kPeriodSearch);
-  if (!per.found) return std::nullopt;
-  const core::Value v = analysis::value_from_period(*s, per, pos[0], pos.size() > 1 ? static_cast<int>(pos[1]) : 0);
-  return std::make_pair(v, "(from the proven period " + std::to_string(per.period) + " after preperiod " +
-                               std::to_string(per.preperiod) + ")");
+// turns up within kPeriodSearch heap sizes: the ordinary path then answers or refuses). The
+// period is searched once per process, however many positions are asked.
+class PeriodRoute {
+ public:
+  explicit PeriodRoute(const GameOptions& o) : o_(o) {}
+
+  std::optional<std::pair<core::Value, std::string>> value(const core::Position& pos) {
+    if (pos[0] < kPeriodFrom) return std::nullopt;
+    if (!searched_) {
+      searched_ = true;
+      seq_ = subtraction_seq(o_);
+      if (seq_) per_ = analysis::subtraction_periodicity(*seq_, kPeriodSearch);
+    }
+    if (!seq_ || !per_.found) return std::nullopt;
+    const core::Value v = analysis::value_from_period(*seq_, per_, pos[0], pos.size() > 1 ? static_cast<int>(pos[1]) : 0);
+    return std::make_pair(v, "(from the proven period " + std::to_string(per_.period) + " after preperiod " +
+                                 std::to_string(per_.preperiod) + ")");
+  }
+
+ private:
+  const GameOptions& o_;
+  bool searched_ = false;
+  std::optional<analysis::SubtractionSeq> seq_;
+  analysis::Periodicity per_;
+};
+
+// The position argument of value and moves: one position, or `-` / --stdin for one per line of
+// standard input, each checked as it is read.
+struct PositionArg {
+  std::string text;
+  bool given = false;  // the positional was there (even empty)
+  bool from_stdin = false;
+};
+
+template <class Answer>
+void for_each_position(const core::Game& game, const PositionArg& arg, Answer&& answer) {
+  if (!arg.from_stdin && arg.text != "-") {
+    if (!arg.given) throw core::UserError("position is required (or --stdin to read one per line)");
+    answer(checked_position(game, arg.text));
+    return;
+  }
+  if (arg.given && arg.text != "-") throw core::UserError("give a position or --stdin, not both");
+  std::string line;
+  for (std::uint64_t n = 1; std::getline(std::cin, line); ++n) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    try {
+      answer(checked_position(game, line));
+    } catch (const core::UserError& e) {
+      throw core::UserError("standard input line " + std::to_string(n) + ": " + e.what());
+    }
+  }
 }
 
-void run_value(const GameOptions& o, const std::string& text) {
+void run_value(std::ostream& out, const GameOptions& o, const PositionArg& arg) {
   const core::Game game = o.game();
-  const core::Position pos = checked_position(game, text);
   const io::Format f = o.output_format();
-  if (const auto pv = value_from_period(o, pos)) {
-    const core::Value v = pv->first;
-    if (f == io::Format::Text)
-      std::cout << "G(" << core::to_string(pos) << ") = " << v << "  (" << outcome_word(v) << "-position)  in "
-                << game.name() << "  " << pv->second << "\n";
-    else
-      io::write_cells(std::cout, f, game.name(), game.coordinate_names(), {{pos, v}}, core::Evaluation::Grundy);
-    return;
-  }
-  Evaluator ev(game, pos, o.evaluation(), o.memory_limit());
-  const core::Value v = ev.value(pos);
-  if (f == io::Format::Text) {
-    if (ev.eval() == core::Evaluation::Grundy)
-      std::cout << "G(" << core::to_string(pos) << ") = " << v << "  (" << outcome_word(v) << "-position)  in "
-                << game.name() << "\n";
-    else
-      std::cout << "(" << core::to_string(pos) << ") is a " << outcome_word(v) << "-position under misere play  in "
-                << game.name() << "\n";
-    return;
-  }
-  io::write_cells(std::cout, f, game.name(), game.coordinate_names(), {{pos, v}}, ev.eval());
+  PeriodRoute period(o);
+  pipeline::ValueOracle oracle(game, o.evaluation(), o.memory_limit());
+  std::optional<io::CellWriter> cells;
+  if (f != io::Format::Text) cells.emplace(out, f, game.name(), game.coordinate_names(), o.evaluation());
+  for_each_position(game, arg, [&](const core::Position& pos) {
+    std::string note;
+    core::Value v;
+    if (const auto pv = period.value(pos)) {
+      v = pv->first;
+      note = "  " + pv->second;
+    } else {
+      v = oracle.value(pos);
+    }
+    if (cells) {
+      cells->add(pos, v);
+    } else if (oracle.eval() == core::Evaluation::Grundy) {
+      out << "G(" << core::to_string(pos) << ") = " << v << "  (" << outcome_word(v) << "-position)  in " << game.name()
+          << note << "\n";
+    } else {
+      out << "(" << core::to_string(pos) << ") is a " << outcome_word(v) << "-position under misere play  in "
+          << game.name() << "\n";
+    }
+  });
+  if (cells) cells->finish();
 }
 
-void run_moves(const GameOptions& o, const std::string& text) {
+void run_moves(std::ostream& out, const GameOptions& o, const PositionArg& arg) {
   const core::Game game = o.game();
-  const core::Position pos = checked_position(game, text);
   const io::Format f = o.output_format();
-  Evaluator ev(game, pos, o.evaluation(), o.memory_limit());
-  std::vector<io::Cell> cells;
-  game.for_each_option(pos, [&](const core::Position& opt) { cells.push_back({opt, 0}); });
-  for (auto& c : cells) c.value = ev.value(c.pos);
-  const core::Value v = ev.value(pos);
-  if (f != io::Format::Text) {
-    io::write_cells(std::cout, f, game.name(), game.coordinate_names(), cells, ev.eval());
-    return;
+  pipeline::ValueOracle oracle(game, o.evaluation(), o.memory_limit());
+  const bool grundy = oracle.eval() == core::Evaluation::Grundy;
+  const auto names = game.coordinate_names();
+  const bool many = arg.from_stdin || arg.text == "-";
+  // One position: its options as cells (CSV, JSON), as before. Many: each option with the
+  // position it is a move from (CSV: from_x,..,x,..; JSON: one object per position).
+  std::optional<io::CellWriter> cells;
+  bool first = true;
+  if (!many && f != io::Format::Text) cells.emplace(out, f, game.name(), names, oracle.eval());
+  if (many && f == io::Format::Csv) {
+    for (const auto& n : names) out << "from_" << n << ",";
+    for (const auto& n : names) out << n << ",";
+    out << (grundy ? "grundy,outcome\n" : "outcome\n");
   }
-  std::size_t winning = 0;
-  for (const auto& c : cells) winning += c.value == 0;
-  std::cout << "(" << core::to_string(pos) << ") in " << game.name() << ": ";
-  if (ev.eval() == core::Evaluation::Grundy) std::cout << "G = " << v << ", ";
-  std::cout << outcome_word(v) << "-position" << (ev.eval() == core::Evaluation::MisereOutcome ? " (misere)" : "")
-            << ", " << cells.size() << " moves, " << winning << " winning\n";
-  for (const auto& c : cells) {
-    std::cout << "  (" << core::to_string(c.pos) << ")";
-    if (ev.eval() == core::Evaluation::Grundy) std::cout << "  G = " << c.value;
-    std::cout << "  " << outcome_word(c.value) << (c.value == 0 ? "  <- winning move" : "") << "\n";
-  }
+  if (many && f == io::Format::Json)
+    out << "{\"coordinates\":" << nlohmann::json(names).dump() << ",\"game\":" << io::json_string(game.name())
+        << ",\"positions\":[";
+  for_each_position(game, arg, [&](const core::Position& pos) {
+    std::vector<io::Cell> opts;
+    game.for_each_option(pos, [&](const core::Position& opt) { opts.push_back({opt, 0}); });
+    const core::Value v = oracle.value(pos);
+    for (auto& c : opts) c.value = oracle.value(c.pos);
+    if (cells) {
+      for (const auto& c : opts) cells->add(c.pos, c.value);
+      return;
+    }
+    if (f == io::Format::Csv) {
+      for (const auto& c : opts) {
+        out << core::to_string(pos) << "," << core::to_string(c.pos) << ",";
+        if (grundy) out << c.value << ",";
+        out << outcome_word(c.value) << "\n";
+      }
+      return;
+    }
+    if (f == io::Format::Json) {
+      nlohmann::json j;
+      j["position"] = std::vector<std::int64_t>(pos.coords().begin(), pos.coords().end());
+      if (grundy) j["grundy"] = v;
+      j["outcome"] = outcome_word(v);
+      j["moves"] = nlohmann::json::array();
+      for (const auto& c : opts) {
+        nlohmann::json m = {{"position", std::vector<std::int64_t>(c.pos.coords().begin(), c.pos.coords().end())},
+                            {"outcome", outcome_word(c.value)},
+                            {"winning", c.value == 0}};
+        if (grundy) m["grundy"] = c.value;
+        j["moves"].push_back(std::move(m));
+      }
+      out << (first ? "" : ",") << j.dump();
+      first = false;
+      return;
+    }
+    std::size_t winning = 0;
+    for (const auto& c : opts) winning += c.value == 0;
+    out << "(" << core::to_string(pos) << ") in " << game.name() << ": ";
+    if (grundy) out << "G = " << v << ", ";
+    out << outcome_word(v) << "-position" << (grundy ? "" : " (misere)") << ", " << opts.size() << " moves, " << winning
+        << " winning\n";
+    for (const auto& c : opts) {
+      out << "  (" << core::to_string(c.pos) << ")";
+      if (grundy) out << "  G = " << c.value;
+      out << "  " << outcome_word(c.value) << (c.value == 0 ? "  <- winning move" : "") << "\n";
+    }
+  });
+  if (cells) cells->finish();
+  if (many && f == io::Format::Json) out << "]}\n";
 }
+
+constexpr const char* kPositionHelp =
+    "coordinates, comma-separated, pass counter last (left out: all passes available); - reads one per line";
 
 }  // namespace
 
 void add_value_commands(CLI::App& app) {
   static GameOptions vo, mo;
-  static std::string vpos, mpos;
-  auto* value = app.add_subcommand("value", "Grundy value and outcome class of one position");
+  static PositionArg va, ma;
+  auto* value = app.add_subcommand("value", "Grundy value and outcome class of one position, or of many");
   add_game_options(value, vo);
-  value->add_option("position", vpos, "coordinates, comma-separated, pass counter last")->required();
-  value->footer("Example: grundy value nim -p heaps=3 --pass 3,5,7,1");
-  value->callback([] { run_value(vo, vpos); });
+  auto* vpos = value->add_option("position", va.text, kPositionHelp)->type_name("POSITION");
+  value->add_flag("--stdin", va.from_stdin, "read positions from standard input, one per line; one answer each");
+  value->footer(
+      "Example: grundy value nim -p heaps=3 --pass 3,5,7,1\n"
+      "Example: printf '3,5,7\\n1,2,3\\n' | grundy value nim -p heaps=3 --stdin --format csv");
+  value->callback([vpos] {
+    va.given = vpos->count() > 0;
+    with_output(vo.output, [](std::ostream& out) { run_value(out, vo, va); });
+  });
 
   auto* moves = app.add_subcommand("moves", "every option of a position with its value; winning moves marked");
   add_game_options(moves, mo);
-  moves->add_option("position", mpos, "coordinates, comma-separated, pass counter last")->required();
+  auto* mpos = moves->add_option("position", ma.text, kPositionHelp)->type_name("POSITION");
+  moves->add_flag("--stdin", ma.from_stdin, "read positions from standard input, one per line");
   moves->footer("Example: grundy moves subtraction -p set=2,12,14 --pass 20,1");
-  moves->callback([] { run_moves(mo, mpos); });
+  moves->callback([mpos] {
+    ma.given = mpos->count() > 0;
+    with_output(mo.output, [](std::ostream& out) { run_moves(out, mo, ma); });
+  });
 }
 
 }  // namespace grundy::cli

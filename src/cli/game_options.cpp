@@ -3,6 +3,7 @@
 #include "core/memory.hpp"
 #include "core/parse.hpp"
 #include "core/progress.hpp"
+#include "pipeline/table_box.hpp"
 
 namespace grundy::cli {
 
@@ -14,15 +15,17 @@ core::Evaluation GameOptions::evaluation() const {
   return misere ? core::Evaluation::MisereOutcome : core::Evaluation::Grundy;
 }
 
-io::Format GameOptions::output_format() const { return io::parse_format(format); }
+io::Format GameOptions::output_format() const { return cli::output_format(output, formats); }
 
 std::uint64_t GameOptions::memory_limit() const {
   return max_memory.empty() ? core::default_memory_limit() : core::parse_memory_size(max_memory);
 }
 
-void add_game_options(CLI::App* cmd, GameOptions& o, bool with_format) {
-  cmd->add_option("game", o.family, "game family (see `grundy games`)")->required();
-  cmd->add_option("-p,--param", o.params, "family parameter name=value (repeatable)")->allow_extra_args(false);
+void add_game_options(CLI::App* cmd, GameOptions& o, std::vector<io::Format> formats, bool wide) {
+  cmd->add_option("game", o.family, "game family (see `grundy games`)")->required()->type_name("GAME");
+  cmd->add_option("-p,--param", o.params, "family parameter name=value (repeatable)")
+      ->allow_extra_args(false)
+      ->type_name("name=value");
   // Each flag records every occurrence in o.written; the values are checked as read, by the
   // checks parse_game_spec uses. A flag takes no value: `--pass=false` would leave o.pass false
   // with a pass recorded (CLI11 hands a bare flag to each() as "true").
@@ -37,7 +40,8 @@ void add_game_options(CLI::App* cmd, GameOptions& o, bool with_format) {
   };
   cmd->add_flag("--pass", o.pass, "one shared pass (not from terminal positions); adds coordinate p")
       ->each(bare("--pass", w.pass));
-  cmd->add_option("--passes", o.passes, "K shared passes")
+  cmd->add_option("--passes", o.passes, "K shared passes, K from 1 to 64; adds coordinate p")
+      ->type_name("K")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
       ->each([&w](const std::string& v) {
         (void)games::parse_passes(v);
@@ -48,16 +52,18 @@ void add_game_options(CLI::App* cmd, GameOptions& o, bool with_format) {
   cmd->add_flag("--misere", o.misere, "evaluate outcomes under misere play (the last player to move loses)")
       ->each(bare("--misere", w.misere));
   cmd->add_option("--forbid", o.forbid, "moves into positions where EXPR is non-zero are illegal")
+      ->type_name("EXPR")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
       ->each([&w](const std::string& v) {
         games::check_forbid(v);
         w.forbid.push_back(v);
       });
-  if (with_format) cmd->add_option("--format", o.format, "text | csv | json")->capture_default_str();
+  if (!formats.empty()) add_output_options(cmd, o.output, formats, wide);
+  o.formats = std::move(formats);
   add_max_memory_option(cmd, o.max_memory);
-  cmd->add_option("--max-seconds", o.max_seconds, "stop cleanly after this many seconds")->each([](const std::string& v) {
-    core::set_deadline_seconds(parse_seconds(v));
-  });
+  cmd->add_option("--max-seconds", o.max_seconds, "stop cleanly after this many seconds, from 0 (no limit) to 10^9")
+      ->type_name("SECONDS")
+      ->each([](const std::string& v) { core::set_deadline_seconds(parse_seconds(v)); });
 }
 
 std::function<void(const std::string&)> int_in(std::string what, std::int64_t min, std::int64_t max) {
@@ -70,9 +76,19 @@ std::function<void(const std::string&)> file_path(std::string what) {
   };
 }
 
+void add_size_option(CLI::App* cmd, std::string& size) {
+  cmd->add_option("--size", size,
+                  "N: every coordinate over 0..N-1; AxB..: one extent per coordinate (pass counters run over "
+                  "0..K); each from 1 to 2^40")
+      ->type_name("N|AxB")
+      ->required()
+      ->each([](const std::string& v) { (void)pipeline::parse_size(v, "--size", kMaxSide); });
+}
+
 void add_max_memory_option(CLI::App* cmd, std::string& max_memory) {
   // Checked as it is read, so that an empty or malformed value is refused, not taken as "none".
-  cmd->add_option("--max-memory", max_memory, "memory limit, e.g. 16G (default 75% of physical memory)")
+  cmd->add_option("--max-memory", max_memory, "memory limit, e.g. 512M or 16G (default 75% of physical memory)")
+      ->type_name("SIZE")
       ->each([](const std::string& v) { (void)core::parse_memory_size(v); });
 }
 
@@ -92,7 +108,10 @@ double parse_seconds(const std::string& text) {
 }
 
 core::Position checked_position(const core::Game& game, const std::string& text) {
-  const core::Position p = core::parse_position(text);
+  core::Position p = core::parse_position(text);
+  // Without its pass counter a position has every pass still available, the papers' main case.
+  const auto ranges = game.coordinate_ranges();
+  if (p.size() + 1 == game.arity() && ranges.back().pass_counter) p.push_back(ranges.back().max);
   const std::string why = game.check(p);
   if (!why.empty()) {
     std::string names;

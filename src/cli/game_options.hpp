@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/game.hpp"
+#include "cli/output.hpp"
 #include "games/registry.hpp"
 #include "io/format.hpp"
 
@@ -17,7 +18,7 @@ struct ClaimResult;
 namespace grundy::cli {
 
 // The GAME part shared by every command: a family name, -p name=value parameters and the
-// transform flags, plus --format and --max-memory.
+// transform flags, plus --format/--out, --max-memory and --max-seconds.
 struct GameOptions {
   std::string family;
   std::vector<std::string> params;
@@ -31,18 +32,22 @@ struct GameOptions {
   // Every occurrence of the transform flags, as read: spec() builds from these with
   // games::make_game_spec, the same rule parse_game_spec (sum components, the explorer) uses.
   games::TransformFlags written;
-  std::string format = "text";
+  OutputOptions output;
+  std::vector<io::Format> formats;  // what the command prints (add_game_options)
   std::string max_memory;
   double max_seconds = 0;
 
   games::GameSpec spec() const;
   core::Game game() const;
   core::Evaluation evaluation() const;  // Grundy, or misere outcomes with --misere
-  io::Format output_format() const;
+  io::Format output_format() const;  // checked against `formats` and --out's extension
   std::uint64_t memory_limit() const;
 };
 
-void add_game_options(CLI::App* cmd, GameOptions& o, bool with_format = true);
+// The GAME options, plus --format/--out for the `formats` the command prints (none: neither).
+void add_game_options(CLI::App* cmd, GameOptions& o,
+                      std::vector<io::Format> formats = {io::Format::Text, io::Format::Csv, io::Format::Json},
+                      bool wide = false);
 
 // CLI11 option checks that throw a UserError in the house style ("--size = 'abc': not an
 // integer; allowed 1..1099511627776") instead of CLI11's "Value abc not in range".
@@ -52,13 +57,20 @@ std::function<void(const std::string&)> int_in(std::string what, std::int64_t mi
 // "not given".
 std::function<void(const std::string&)> file_path(std::string what);
 
+// The largest side --size takes.
+inline constexpr std::int64_t kMaxSide = std::int64_t{1} << 40;
+
+// --size N or AxBx... (pipeline::parse_size reads it), required; checked as it is read.
+void add_size_option(CLI::App* cmd, std::string& size);
+
 // --max-memory SIZE, checked as it is read.
 void add_max_memory_option(CLI::App* cmd, std::string& max_memory);
 
 // --max-seconds: a finite decimal number of seconds in 0..1e9, or a UserError.
 double parse_seconds(const std::string& text);
 
-// Position of the game, or a UserError naming the position and what is wrong with it.
+// Position of the game, or a UserError naming the position and what is wrong with it. A
+// position of a game with passes may leave out its last pass counter: all passes available.
 core::Position checked_position(const core::Game& game, const std::string& text);
 
 // "PASS    Table 2  [x, y < 256]  detail": one line of `grundy verify`.

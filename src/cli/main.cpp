@@ -38,7 +38,8 @@ std::string command_error(const CLI::App& app, int argc, char** argv, const std:
 // Exit status: 0 on success, 2 on a bad input (one line on stderr naming it), 3 on an internal
 // error of the engine; 130 when stopped by Ctrl-C.
 int main(int argc, char** argv) {
-  CLI::App app{"grundy: Sprague-Grundy values, P-positions and tables of impartial combinatorial games"};
+  CLI::App app{"grundy: Sprague-Grundy values, P-positions and tables of impartial combinatorial games", "grundy"};
+  app.set_version_flag("--version", "grundy " GRUNDY_VERSION, "print the version and exit");
   app.require_subcommand(1);
   app.footer("Run `grundy COMMAND --help` for a command's options and an example.");
   grundy::cli::add_games_command(app);
@@ -60,9 +61,12 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
     grundy::io::flush_stdout();
+    return grundy::cli::claim_status();
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     print_error("grundy: error: ", app.get_subcommands().empty() ? command_error(app, argc, argv, e.what()) : e.what());

@@ -120,9 +120,9 @@ ApiResponse api_table(const Query& q) {
     std::stringstream items(it->second);
     for (std::string f; std::getline(items, f, ',');) fixes.push_back(f);
   }
-  const io::Format format = io::parse_table_format(q.count("format") ? q.at("format") : "json");
+  const io::Format format = io::parse_any_format(q.count("format") ? q.at("format") : "json");
   const io::Grid grid = pipeline::table_slice(
-      r.game, {size, fixes, {"fix", std::int64_t{1} << 20}, r.eval, core::default_memory_limit(), {},
+      r.game, {{{size}}, fixes, {"fix", std::int64_t{1} << 20}, r.eval, core::default_memory_limit(), {},
                [&](const core::Box& box) { check_cells(r.game, box, "size = " + std::to_string(size)); }});
   std::ostringstream out;
   io::write_grid(out, format, grid);
@@ -143,6 +143,10 @@ ApiResponse api_table(const Query& q) {
     case io::Format::Svg:
       resp.content_type = "image/svg+xml";
       resp.filename = "table.svg";
+      break;
+    case io::Format::Npy:
+      resp.content_type = "application/octet-stream";
+      resp.filename = "table.npy";
       break;
     case io::Format::Text:
       resp.content_type = "text/plain; charset=utf-8";

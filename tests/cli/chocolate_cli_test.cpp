@@ -56,10 +56,16 @@ TEST(ChocolateCli, Ns) {
   EXPECT_EQ(ok.status, 0) << ok.err;
   EXPECT_EQ(ok.out, "NS holds for h on z < 1024\n");
   expect_output("ns -p 'F=max(x,z)/2' --size 64", "NS holds for F on x, z < 64");
-  expect_output("ns -p 'F=(x+z)/3' --size 16",
-                "NS fails for F on x, z < 16: g_0(z) = F(0,z): condition (a) fails at z = 2, z' = 3, i = 1");
-  expect_output("ns -p 'F=z/2' --size 16 --literal", "h_2(0) = 1");
-  expect_output("ns -p 'h=z/3' --size 64 --format json", "\"z2\": 3");
+  // A property that fails is a claim that fails: the report in full, exit 1.
+  for (const auto& [args, needle] : std::vector<std::pair<std::string, std::string>>{
+           {"ns -p 'F=(x+z)/3' --size 16",
+            "NS fails for F on x, z < 16: g_0(z) = F(0,z): condition (a) fails at z = 2, z' = 3, i = 1"},
+           {"ns -p 'F=z/2' --size 16 --literal", "h_2(0) = 1"},
+           {"ns -p 'h=z/3' --size 64 --format json", "\"z2\": 3"}}) {
+    const CliResult r = run_cli(args);
+    EXPECT_EQ(r.status, 1) << args << "\n" << r.err;
+    EXPECT_NE(r.out.find(needle), std::string::npos) << args << "\n" << r.out;
+  }
   expect_output("ns --help", "Example");
   expect_error("ns -p 'h=z/2'", "--size is required");
   expect_error("ns -p 'g=z' --size 4", "expected h=EXPR");

@@ -39,16 +39,18 @@ TEST(OutputCli, PngAndSvgFiles) {
   EXPECT_NE(s.find("</svg>"), std::string::npos);
 }
 
-TEST(OutputCli, ImageFormatsNeedOut) {
-  for (const char* f : {"png", "svg"}) {
+TEST(OutputCli, BinaryFormatsNeedOut) {
+  for (const char* f : {"png", "npy"}) {
     const CliResult r = run_cli(std::string("table nim -p heaps=2 --size 4 --format ") + f);
     EXPECT_EQ(r.status, 2);
-    EXPECT_NE(r.err.find("draws an image: give --out FILE"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("writes a binary file: give --out FILE"), std::string::npos) << r.err;
     EXPECT_EQ(r.out, "");
   }
+  // SVG is text: standard output takes it.
+  EXPECT_EQ(run_cli("table nim -p heaps=2 --size 4 --format svg").out.substr(0, 4), "<svg");
   CliResult r = run_cli("table nim -p heaps=2 --size 4 --format gif");
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("allowed text, csv, json, latex, png, svg"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("allowed text, csv, json, latex, png, svg, npy"), std::string::npos) << r.err;
   r = run_cli("value nim -p heaps=2 1,1 --format latex");
   EXPECT_EQ(r.status, 2);
   r = run_cli("table nim -p heaps=2 --size 4 --format latex --mark-p italic");

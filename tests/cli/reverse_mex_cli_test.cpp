@@ -31,7 +31,7 @@ TEST(ReverseMexCli, WithoutPassHolds) {
 
 TEST(ReverseMexCli, PapersPassConventionListsTheFailures) {
   const CliResult r = run_cli("reverse-mex subtraction -p set=2,12,14 --pass --size 1000");
-  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.status, 1) << r.err;  // a claim that fails: exit 1, the report in full
   EXPECT_TRUE(
       has(r.out, "p = 1: fails at 8 of 1000 x: x = 14..15, 18..19, 30..31, 44..45; none from x = 46 on (proven)"))
       << r.out;
@@ -49,7 +49,7 @@ TEST(ReverseMexCli, PassFromTerminalHolds) {
 TEST(ReverseMexCli, Json) {
   const CliResult r =
       run_cli("reverse-mex subtraction -p set=1,2 --pass --pass-from-terminal --size 100 --format json");
-  ASSERT_EQ(r.status, 0) << r.err;
+  ASSERT_EQ(r.status, 1) << r.err;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["holds"], false);
   EXPECT_EQ(j["failures"], 33);
