@@ -4,7 +4,9 @@ set -euo pipefail
 packages=(g++ cmake ninja-build make pkg-config libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libfmt-dev nlohmann-json3-dev
           libpng-dev libmicrohttpd-dev chromium
           libcpp-httplib-dev  # only the HTTP client of the server tests and tests/load
-          clang libclang-rt-14-dev)  # clang + compiler-rt: the libFuzzer targets of fuzz/
+          clang libclang-rt-14-dev  # clang + compiler-rt: the libFuzzer targets of fuzz/
+          help2man groff-base man-db  # the man page, generated from --help and rendered by its test
+          python3-yaml)  # the test that CITATION.cff parses as YAML
 # Node and npm drive the browser test (tests/e2e); a machine that has node from elsewhere keeps it.
 command -v node > /dev/null || packages+=(nodejs npm)
 missing=()

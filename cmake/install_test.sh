@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# The test install_layout: `cmake --install` into a temporary prefix puts every file where the
+# README says, installs no library or header, and the installed grundy runs and serves the
+# explorer from its own share/grundy/web (no source tree needed).
+# Usage: install_test.sh CMAKE BUILD_DIR WITH_MAN_PAGE(0|1)
+cmake=$1 build=$2 with_man=$3
+tmp=$(mktemp -d) || exit 1
+server=
+cleanup() {
+  [ -n "$server" ] && kill -INT "$server" 2> /dev/null && wait "$server" 2> /dev/null
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+fail() { echo "install_test: $*" >&2; exit 1; }
+
+"$cmake" --install "$build" --prefix "$tmp/prefix" > "$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; fail "cmake --install failed"; }
+p=$tmp/prefix
+expected=(bin/grundy share/bash-completion/completions/grundy
+          share/doc/grundy/LICENSE share/doc/grundy/CITATION.cff share/doc/grundy/README.md
+          share/grundy/web/index.html share/grundy/web/app.js share/grundy/web/style.css)
+[ "$with_man" = 1 ] && expected+=(share/man/man1/grundy.1)
+for f in "${expected[@]}"; do
+  [ -s "$p/$f" ] || fail "$f not installed"
+done
+[ -x "$p/bin/grundy" ] || fail "bin/grundy is not executable"
+unexpected=$(cd "$p" && find . -type f | grep -Ev '^\./(bin/grundy|share/(man/man1/grundy\.1|bash-completion/completions/grundy|doc/grundy/[^/]+|grundy/web/.+))$')
+[ -z "$unexpected" ] || fail "unexpected files installed: $unexpected"
+
+out=$("$p/bin/grundy" games) || fail "the installed grundy games failed"
+grep -q nim <<< "$out" || fail "the installed grundy games does not list nim: $out"
+bash -c "source '$p/share/bash-completion/completions/grundy' && complete -p grundy" > /dev/null ||
+  fail "the installed completion does not load"
+
+# The installed grundy serves its own copy of the explorer: mark it and fetch it.
+echo '<!-- installed copy -->' >> "$p/share/grundy/web/index.html"
+"$p/bin/grundy" serve --port 0 > "$tmp/serve.out" 2> "$tmp/serve.err" &
+server=$!
+port=
+for _ in $(seq 100); do
+  port=$(sed -n 's|.*http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$tmp/serve.out")
+  [ -n "$port" ] && break
+  kill -0 "$server" 2> /dev/null || fail "grundy serve exited: $(cat "$tmp/serve.err")"
+  sleep 0.1
+done
+[ -n "$port" ] || fail "grundy serve printed no address: $(cat "$tmp/serve.out" "$tmp/serve.err")"
+page=$(timeout 10 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port && printf 'GET / HTTP/1.0\r\nHost: localhost\r\n\r\n' >&3 && cat <&3") ||
+  fail "no answer from grundy serve on port $port"
+grep -q '<!-- installed copy -->' <<< "$page" || fail "grundy serve did not serve share/grundy/web/index.html: $page"
+kill -INT "$server" && wait "$server"
+rc=$?
+server=
+[ "$rc" = 0 ] || fail "grundy serve exited with $rc on SIGINT, not 0"
+echo "ok: $(cd "$p" && find . -type f | wc -l) files installed"
