@@ -34,7 +34,7 @@ static void BM_LineKernel2D(benchmark::State& state) {
 BENCHMARK(BM_LineKernel2D)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond);
 
 static void BM_ExprEval(benchmark::State& state) {
-  const auto p = expr::Program::compile("total % 5 == 0 || x ^ y ^ z == 7", {"x", "y", "z", "total"});
+  const auto p = expr::Program::compile("total % 5 == 0 || x ^ y ^ (z == 7)", {"x", "y", "z", "total"});
   std::int64_t v[4] = {3, 5, 7, 15};
   for (auto _ : state) {
     benchmark::DoNotOptimize(p.eval(v));

@@ -1,4 +1,7 @@
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -58,12 +61,38 @@ void run_check(std::ostream& out, const GameOptions& o, const pipeline::Size& si
       for (const auto& m : r.first)
         out << "  (" << core::to_string(m.pos) << "): " << value_word(m.computed, kind) << ", "
                   << (is_ppos ? value_word(m.claimed ? 0 : 1, kind) : std::to_string(m.claimed)) << "\n";
-      const std::string& src = r.source;
-      if (src.find('^') != std::string::npos && src.find("==") != std::string::npos && src.find('(') == std::string::npos)
-        out << "note: as in C, '==' binds tighter than '^': write (x ^ y ^ z) == 0\n";
     }
   }
   if (!r.holds()) claim_failed();
+}
+
+// A word as a POSIX shell reads it back: bare when no shell treats any of its characters
+// specially, else in single quotes (a quote inside written '\'').
+std::string shell_word(const std::string& w) {
+  const bool bare = !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || (c != '\0' && std::strchr("_-+=,./:@%", c) != nullptr);
+  });
+  if (bare) return w;
+  std::string out = "'";
+  for (char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// The command that checks a conjecture of `discover` on the box twice as large along every
+// coordinate: the same game spec, ready to copy and run.
+std::string check_command(const GameOptions& o, const pipeline::Size& size, const std::string& flag, const std::string& expression) {
+  const games::GameSpec spec = o.spec();
+  std::string cmd = "grundy check " + shell_word(spec.family);
+  for (const auto& [name, value] : spec.params) cmd += " -p " + shell_word(name + "=" + value);
+  const games::Transforms& t = spec.transforms;
+  if (t.passes == 1) cmd += " --pass";
+  if (t.passes > 1) cmd += " --passes " + std::to_string(t.passes);
+  if (t.pass_from_terminal) cmd += " --pass-from-terminal";
+  if (!t.forbid.empty()) cmd += " --forbid " + shell_word(t.forbid);
+  if (t.misere) cmd += " --misere";
+  std::string sizes;
+  for (const std::int64_t e : size.extents) sizes += (sizes.empty() ? "" : "x") + std::to_string(2 * e);
+  return cmd + " --size " + sizes + " " + flag + " " + shell_word(expression);
 }
 
 void run_discover(std::ostream& out, const GameOptions& o, const pipeline::Size& size) {
@@ -86,6 +115,19 @@ void run_discover(std::ostream& out, const GameOptions& o, const pipeline::Size&
     return s;
   };
   auto name = [&](int i) { return names[static_cast<std::size_t>(i)]; };
+  // The follow-up: the first conjecture printed without exceptions (else the first printed),
+  // checked on the doubled box.
+  std::string follow_up;
+  bool follow_up_exceptions = false;
+  for (const bool exact : {true, false}) {
+    for (const auto* list : {&r.grundy, &r.ppos}) {
+      for (const auto& c : *list) {
+        if (!follow_up.empty() || (exact && !c.exceptions.empty())) continue;
+        follow_up = check_command(o, size, list == &r.grundy ? "--formula" : "--ppos", c.expression);
+        follow_up_exceptions = !c.exceptions.empty();
+      }
+    }
+  }
   if (f == io::Format::Json) {
     auto list = [&](const std::vector<analysis::Conjecture>& cs, bool ppos) {
       nlohmann::json a = nlohmann::json::array();
@@ -112,6 +154,7 @@ void run_discover(std::ostream& out, const GameOptions& o, const pipeline::Size&
       j["translations"].push_back({{"shift", std::vector<std::int64_t>(tr.v.coords().begin(), tr.v.coords().end())},
                                    {"from", tr.from},
                                    {"pairs", tr.pairs}});
+    j["check"] = follow_up.empty() ? nlohmann::json(nullptr) : nlohmann::json(follow_up);
     out << j.dump(1) << "\n";
     return;
   }
@@ -145,8 +188,11 @@ void run_discover(std::ostream& out, const GameOptions& o, const pipeline::Size&
               << (tr.from > 0 ? " where the shifted coordinates are >= " + std::to_string(tr.from) : "")
               << " (checked on " << tr.pairs << " pairs of positions)\n";
   }
-  out << "These are conjectures checked on " << range << ", not proofs; check one on a larger box with\n"
-            << "  grundy check ... --formula EXPR   or   --ppos EXPR\n";
+  out << "These are conjectures checked on " << range << ", not proofs.";
+  if (!follow_up.empty())
+    out << " Check the first on a larger box" << (follow_up_exceptions ? " (its exceptions show as counterexamples)" : "")
+              << ":\n  " << follow_up;
+  out << "\n";
 }
 
 }  // namespace
@@ -162,9 +208,10 @@ void add_check_command(CLI::App& app) {
       ->type_name("EXPR");
   cmd->add_option("--ppos", ppos, "claimed P-position predicate (non-zero: P)")->type_name("EXPR");
   cmd->footer(
-      "Example: grundy check nim -p heaps=3 --size 16 --ppos '(x ^ y ^ z) == 0'\n"
-      "Variables: the coordinate names and total (their sum, without the pass counter p). As in C, '=='\n"
-      "binds tighter than '^'. Prints 'holds on <box>' (exit 0) or the first counterexamples (exit 1).");
+      "Example: grundy check nim -p heaps=3 --size 16 --ppos 'x ^ y ^ z == 0'\n"
+      "Variables: the coordinate names and total (their sum, without the pass counter p). The bitwise\n"
+      "operators & ^ | bind tighter than the comparisons, as in Python and Rust: x ^ y ^ z == 0 is\n"
+      "(x ^ y ^ z) == 0. Prints 'holds on <box>' (exit 0) or the first counterexamples (exit 1).");
   cmd->callback([] {
     const pipeline::Size s = pipeline::parse_size(size, "--size", kMaxSide);
     with_output(o.output, [&](std::ostream& out) { run_check(out, o, s, formula, ppos); });
@@ -181,7 +228,8 @@ void add_discover_command(CLI::App& app) {
       "Example: grundy discover fts -p piles=3 -p d=3 --size 24\n"
       "Searches, simplest first: G = xor of terms x, x-1, x+1, x/m, x%m (possibly by residue class); P-positions =\n"
       "a nim-sum condition on x_i/m with residue conditions on the coordinates and the total; either with a\n"
-      "short exception list; symmetries and translations. Results are conjectures on the box, not proofs.");
+      "short exception list; symmetries and translations. Results are conjectures on the box, not proofs;\n"
+      "the last line is the `grundy check` command that tries the first on the box twice as large.");
   cmd->callback([] {
     const pipeline::Size s = pipeline::parse_size(size, "--size", std::int64_t{1} << 20);
     with_output(o.output, [&](std::ostream& out) { run_discover(out, o, s); });

@@ -34,14 +34,36 @@ std::int64_t parse_int(std::string_view text, std::string_view what, std::int64_
 
 std::vector<std::int64_t> parse_int_list(std::string_view text, std::string_view what, std::int64_t min,
                                          std::int64_t max) {
+  const std::string name(what);
+  if (text.empty()) throw UserError(name + " is empty; expected comma-separated integers");
+  auto refuse = [&](const std::string& why) {
+    throw UserError(name + " = " + quoted(text) + ": " + why + "; expected comma-separated integers, e.g. 1,2,3 or {1,2,3}");
+  };
+  // A set literal, as in the expression language: the braces enclose the whole list, and blanks
+  // may surround the items.
+  std::string_view body = text;
+  const bool braced = text.front() == '{';
+  if (braced) {
+    if (text.back() != '}' || text.size() == 1)
+      refuse(text.find('}') == std::string_view::npos ? "'{' without a closing '}'" : "text after the closing '}'");
+    body = text.substr(1, text.size() - 2);
+    if (body.find_first_of("{}") != std::string_view::npos) refuse("braces inside the set");
+    if (body.find_first_not_of(" \t") == std::string_view::npos) refuse("the set is empty");
+  } else if (text.find_first_of("{}") != std::string_view::npos) {
+    refuse(text.find('{') == std::string_view::npos ? "'}' without an opening '{'"
+                                                    : "braces must enclose the whole list");
+  }
   std::vector<std::int64_t> out;
-  if (text.empty()) throw UserError(std::string(what) + " is empty; expected comma-separated integers");
   std::size_t start = 0;
   while (true) {
-    const std::size_t comma = text.find(',', start);
-    const std::string_view item = text.substr(start, comma == std::string_view::npos ? text.npos : comma - start);
-    out.push_back(parse_int(item, std::string(what) + " item " + std::to_string(out.size() + 1), min, max));
-    if (out.size() > 4096) throw UserError(std::string(what) + ": more than 4096 items");
+    const std::size_t comma = body.find(',', start);
+    std::string_view item = body.substr(start, comma == std::string_view::npos ? body.npos : comma - start);
+    if (braced) {
+      const std::size_t first = item.find_first_not_of(" \t");
+      item = first == std::string_view::npos ? std::string_view() : item.substr(first, item.find_last_not_of(" \t") - first + 1);
+    }
+    out.push_back(parse_int(item, name + " item " + std::to_string(out.size() + 1), min, max));
+    if (out.size() > 4096) throw UserError(name + ": more than 4096 items");
     if (comma == std::string_view::npos) break;
     start = comma + 1;
   }

@@ -13,7 +13,9 @@ namespace grundy::core {
 // "<what> = '<text>': <reason>; allowed <min>..<max>".
 std::int64_t parse_int(std::string_view text, std::string_view what, std::int64_t min, std::int64_t max);
 
-// Comma-separated integers ("2,12,14"); empty items and trailing commas are errors.
+// Comma-separated integers ("2,12,14"), or the same as a set literal ("{2,12,14}", blanks
+// allowed around the items, as in the expression language). Empty items, trailing commas, an
+// empty set and braces anywhere but around the whole list are errors.
 std::vector<std::int64_t> parse_int_list(std::string_view text, std::string_view what, std::int64_t min,
                                          std::int64_t max);
 

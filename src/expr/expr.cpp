@@ -333,6 +333,28 @@ bool is_jump(Op op) { return op == Op::AndJump || op == Op::OrJump || op == Op::
 // without relocating anything. The recursive functions keep their frames small (messages are
 // built in cold out-of-line functions, binary operators are parsed with an explicit operator
 // stack) so that the nesting limit also bounds native stack use (about 160 KB at -O2).
+//
+// Precedence, tightest first (Rust's table, plus '**' and '?:'; Python's too, but for '!', which
+// is a unary operator here, and chains of comparisons, which are refused rather than expanded):
+//
+//   1. **                                  right: 2 ** 3 ** 2 = 2 ** 9; -2 ** 2 = -(2 ** 2); 2 ** -1
+//   2. unary - ~ !                         !x == 0 is (!x) == 0
+//   3. * / %                               left
+//   4. + -                                 left
+//   5. << >>                               left
+//   6. &                                   left
+//   7. ^                                   left
+//   8. |                                   left
+//   9. == != < <= > >= in {..} not in {..} no chaining: a < b < c and a == b == c are errors
+//  10. &&                                  left, short-circuit
+//  11. ||                                  left, short-circuit
+//  12. c ? a : b                           right: a ? b : c ? d : e = a ? b : (c ? d : e)
+//
+// So the bitwise operators bind tighter than the comparisons, and `x ^ y ^ z == 0` reads as the
+// papers write it, (x ^ y ^ z) == 0. (C and, before, this language put the comparisons above
+// & ^ |, which made that expression x ^ y ^ (z == 0).) A comparison is never the operand of
+// another one without parentheses: in C `0 <= x < 5` is always true, in Python it is a range
+// test; here it is a syntax error that says how to write either.
 
 namespace detail {
 
@@ -366,6 +388,9 @@ class Compiler {
     Expression, OperatorOrEnd, InAfterNot,
   };
 
+  // The level of the comparisons in peek_binary(): they do not associate.
+  static constexpr int kCompareLevel = 3;
+
   [[noreturn, gnu::cold, gnu::noinline]] static void fail_want(Want want, int ref, const Token& found,
                                                                std::string_view name = {}) {
     std::string m;
@@ -386,6 +411,19 @@ class Compiler {
       case Want::InAfterNot: m = "expected 'in' after 'not'"; break;
     }
     throw SyntaxError(found.col, m + ", found " + describe(found));
+  }
+
+  [[noreturn, gnu::cold, gnu::noinline]] static void fail_chained(std::string_view second, int col,
+                                                                  std::string_view first, int first_col) {
+    throw SyntaxError(col, "comparisons do not chain: '" + std::string(second) + "' follows the '" +
+                               std::string(first) + "' at column " + std::to_string(first_col) +
+                               "; add parentheses, e.g. (a < b) == c, or write a < b && b < c");
+  }
+
+  // `x in {1, 2} + 1` would have to read x in ({1, 2} + 1): a set is no operand.
+  [[noreturn, gnu::cold, gnu::noinline]] static void fail_after_set(const Token& t) {
+    throw SyntaxError(t.col, "'" + std::string(t.text) + "' cannot follow a set: it binds tighter than 'in'; " +
+                                 "add parentheses, e.g. (x in {1, 2}) " + std::string(t.text) + " y");
   }
 
   [[noreturn, gnu::cold, gnu::noinline]] static void fail_too_long(std::size_t size) {
@@ -491,32 +529,33 @@ class Compiler {
     std::size_t tokens;
   };
 
-  // Binary precedence levels, lowest first: || && | ^ & (== != in) (< <= > >=) (<< >>) (+ -) (* / %).
+  // Binary precedence levels, loosest first (the table above the class):
+  // || && (== != < <= > >= in) | ^ & (<< >>) (+ -) (* / %).
   BinaryOp peek_binary() const {
     const Token& t = peek();
     switch (t.kind) {
       case Tok::PipePipe: return {1, Op::OrJump, 1};
       case Tok::AmpAmp: return {2, Op::AndJump, 1};
-      case Tok::Pipe: return {3, Op::BitOr, 1};
-      case Tok::Caret: return {4, Op::BitXor, 1};
-      case Tok::Amp: return {5, Op::BitAnd, 1};
-      case Tok::EqEq: return {6, Op::Eq, 1};
-      case Tok::BangEq: return {6, Op::Ne, 1};
-      case Tok::Lt: return {7, Op::Lt, 1};
-      case Tok::Le: return {7, Op::Le, 1};
-      case Tok::Gt: return {7, Op::Gt, 1};
-      case Tok::Ge: return {7, Op::Ge, 1};
-      case Tok::Shl: return {8, Op::Shl, 1};
-      case Tok::Shr: return {8, Op::Shr, 1};
-      case Tok::Plus: return {9, Op::Add, 1};
-      case Tok::Minus: return {9, Op::Sub, 1};
-      case Tok::Star: return {10, Op::Mul, 1};
-      case Tok::Slash: return {10, Op::Div, 1};
-      case Tok::Percent: return {10, Op::Mod, 1};
+      case Tok::EqEq: return {kCompareLevel, Op::Eq, 1};
+      case Tok::BangEq: return {kCompareLevel, Op::Ne, 1};
+      case Tok::Lt: return {kCompareLevel, Op::Lt, 1};
+      case Tok::Le: return {kCompareLevel, Op::Le, 1};
+      case Tok::Gt: return {kCompareLevel, Op::Gt, 1};
+      case Tok::Ge: return {kCompareLevel, Op::Ge, 1};
+      case Tok::Pipe: return {4, Op::BitOr, 1};
+      case Tok::Caret: return {5, Op::BitXor, 1};
+      case Tok::Amp: return {6, Op::BitAnd, 1};
+      case Tok::Shl: return {7, Op::Shl, 1};
+      case Tok::Shr: return {7, Op::Shr, 1};
+      case Tok::Plus: return {8, Op::Add, 1};
+      case Tok::Minus: return {8, Op::Sub, 1};
+      case Tok::Star: return {9, Op::Mul, 1};
+      case Tok::Slash: return {9, Op::Div, 1};
+      case Tok::Percent: return {9, Op::Mod, 1};
       case Tok::Ident:
-        if (t.text == "in") return {6, Op::In, 1};
+        if (t.text == "in") return {kCompareLevel, Op::In, 1};
         if (t.text == "not") {
-          if (peek(1).kind == Tok::Ident && peek(1).text == "in") return {6, Op::NotIn, 2};
+          if (peek(1).kind == Tok::Ident && peek(1).text == "in") return {kCompareLevel, Op::NotIn, 2};
           fail_want(Want::InAfterNot, 0, peek(1));
         }
         return {0, Op::Push, 0};
@@ -567,28 +606,55 @@ class Compiler {
   // Operator-precedence parsing with an explicit stack of pending operators (shared by all
   // nesting levels, each using the part above its `base`): the levels above `base` strictly
   // increase, so the native recursion per nesting level stays constant. All binary operators
-  // are left associative.
+  // are left associative but the comparisons, which do not associate: `last` is the operator
+  // that produced `cur` (none for an operand or a parenthesised expression), and a comparison
+  // whose left operand a comparison produced is refused.
   Operand parse_binary() {
     const std::size_t base = pending_.size();
     Operand cur = parse_unary();
+    struct Last {
+      int level = 0;
+      int col = 0;
+      Op op = Op::Push;
+    } last;
     for (;;) {
       const BinaryOp bin = peek_binary();
       while (pending_.size() > base && pending_.back().level >= bin.level) {
         const Pending p = pending_.back();
         pending_.pop_back();
         cur = reduce(p, cur);
+        last = {p.level, p.col, p.op};
       }
       if (bin.level == 0) return cur;
       const int col = peek().col;
+      if (bin.level == kCompareLevel && last.level == kCompareLevel)
+        fail_chained(comparison_text(bin.op), col, comparison_text(last.op), last.col);
       pos_ += bin.tokens;
       if (bin.op == Op::In || bin.op == Op::NotIn) {
         cur = parse_set(cur, bin.op, col);
+        last = {kCompareLevel, col, bin.op};
+        if (peek_binary().level > kCompareLevel) fail_after_set(peek());
         continue;
       }
       std::size_t jump = 0;
       if ((bin.op == Op::AndJump || bin.op == Op::OrJump) && !cur.is_const) jump = emit(bin.op, 0, col);
       pending_.push_back({cur, jump, col, bin.level, bin.op});
       cur = parse_unary();
+      last = {};
+    }
+  }
+
+  static std::string_view comparison_text(Op op) {
+    switch (op) {
+      case Op::Eq: return "==";
+      case Op::Ne: return "!=";
+      case Op::Lt: return "<";
+      case Op::Le: return "<=";
+      case Op::Gt: return ">";
+      case Op::Ge: return ">=";
+      case Op::In: return "in";
+      case Op::NotIn: return "not in";
+      default: return "?";
     }
   }
 

@@ -10,8 +10,10 @@
 #include <vector>
 
 // The engine's integer expression language: 64-bit signed integers only, C-like operators
-// (with '^' as XOR and '**' as power), floor division, membership tests and a few functions.
-// Every overflow is reported as an EvalError, never wrapped and never undefined behaviour.
+// (with '^' as XOR and '**' as power) with Rust's precedence (the bitwise operators bind tighter
+// than the comparisons, which do not chain: the table is above the parser in expr.cpp), floor
+// division, membership tests and a few functions. Every overflow is reported as an EvalError,
+// never wrapped and never undefined behaviour.
 namespace grundy::expr {
 
 // A syntax error, unknown identifier or exceeded limit found while compiling. what() is one

@@ -41,7 +41,7 @@ Family subtraction_family() {
   f.name = "subtraction";
   f.summary = "one heap x; a move removes s stones for some s in the subtraction set";
   f.example = "subtraction -p set=2,12,14";
-  f.params = {{"set", "the subtraction set: distinct positive integers, e.g. 1,2,3", ""}};
+  f.params = {{"set", "the subtraction set: distinct positive integers, e.g. 1,2,3 or {1,2,3}", ""}};
   f.coordinates = [](const Params&) { return std::vector<std::string>{"x"}; };
   f.make = [](const Params& p, const Transforms& t) { return with_transforms(subtraction_from_params(p), t); };
   return f;

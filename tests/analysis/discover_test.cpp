@@ -51,7 +51,7 @@ TEST(Discover, RediscoversNimXor) {
   ASSERT_FALSE(r.grundy.empty());
   EXPECT_EQ(r.grundy[0].expression, "x ^ y ^ z");
   ASSERT_FALSE(r.ppos.empty());
-  EXPECT_EQ(r.ppos[0].expression, "(x ^ y ^ z) == 0");
+  EXPECT_EQ(r.ppos[0].expression, "x ^ y ^ z == 0");
   EXPECT_EQ(r.structure.symmetries.size(), 3u);
   for (const auto& s : r.structure.symmetries) EXPECT_TRUE(s.holds);
   EXPECT_TRUE(r.structure.translations.empty());
@@ -94,7 +94,7 @@ TEST(Discover, RediscoversFtsCriteriaForDTwoThreeFour) {
     EXPECT_TRUE(r.ppos[0].exceptions.empty()) << d;
     EXPECT_TRUE(check(t, names, r.ppos[0].expression, analysis::FormulaKind::PPositions).holds()) << r.ppos[0].expression;
     // It names the theorem's nim-sum condition B_m.
-    const std::string bm = d == 3 ? "(x / 3 ^ y / 3 ^ z / 3) == 0" : "(x / 2 ^ y / 2 ^ z / 2) == 0";
+    const std::string bm = d == 3 ? "x / 3 ^ y / 3 ^ z / 3 == 0" : "x / 2 ^ y / 2 ^ z / 2 == 0";
     EXPECT_EQ(r.ppos[0].expression.rfind(bm, 0), 0u) << r.ppos[0].expression;
   }
 }
@@ -106,7 +106,7 @@ TEST(Discover, FindsExceptionLists) {
   t.values[t.box.index(core::Position{3, 5})] = 0;  // claim (3,5) is a P-position
   const auto r = analysis::discover(t, {"x", "y"}, {});
   ASSERT_FALSE(r.ppos.empty());
-  EXPECT_EQ(r.ppos[0].expression, "(x ^ y) == 0");
+  EXPECT_EQ(r.ppos[0].expression, "x ^ y == 0");
   ASSERT_EQ(r.ppos[0].exceptions.size(), 1u);
   EXPECT_EQ(core::to_string(r.ppos[0].exceptions[0].first), "3,5");
   ASSERT_FALSE(r.grundy.empty());
@@ -219,7 +219,7 @@ TEST(Discover, ExceptionListsAreAtMostOnePercentOfTheBox) {
     if (k < 12) continue;
     const auto r = analysis::discover(big, {"x", "y"}, {});
     EXPECT_EQ(r.exception_cap, 12u);
-    const bool listed = !r.ppos.empty() && r.ppos[0].expression == "(x ^ y) == 0";
+    const bool listed = !r.ppos.empty() && r.ppos[0].expression == "x ^ y == 0";
     EXPECT_EQ(listed, k == 12) << k;
     if (listed) {
       EXPECT_EQ(r.ppos[0].exceptions.size(), 12u);
