@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
@@ -17,6 +18,19 @@ namespace grundy::io {
 using core::Evaluation;
 using core::kNoValue;
 using core::Value;
+
+namespace {
+
+// Appends n in decimal: the hot path of the CSV and JSON writers (no temporaries).
+void append_int(std::string& buf, std::int64_t n) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+  buf.append(digits, static_cast<std::size_t>(end - digits));
+}
+
+const char* outcome_letter(Value v) { return v == 0 ? "P" : "N"; }
+
+}  // namespace
 
 const char* format_name(Format f) {
   switch (f) {
@@ -53,11 +67,6 @@ std::string value_text(Value v, Evaluation eval) {
 }
 
 namespace {
-
-std::string outcome_text(Value v, Evaluation) {
-  if (v == kNoValue) return "";
-  return v == 0 ? "P" : "N";
-}
 
 const char* eval_name(Evaluation eval) {
   switch (eval) {
@@ -114,9 +123,13 @@ void write_grid(std::ostream& out, Format format, const Grid& g) {
   }
   if (format == Format::Csv) {
     CellWriter w(out, format, g.game, g.names, g.eval);
-    for (std::int64_t r = 0; r < g.rows; ++r)
-      for (std::int64_t c = 0; c < g.cols; ++c)
-        if (g.at(r, c) != kNoValue) w.add(g.position(r, c), g.at(r, c));
+    for (std::int64_t r = 0; r < g.rows; ++r) {
+      if (g.col < 0) {
+        if (g.at(r, 0) != kNoValue) w.add(g.position(r, 0), g.at(r, 0));
+        continue;
+      }
+      w.add_line(g.position(r, 0), g.col, g.cols, [&](std::int64_t c) { return g.at(r, c); });
+    }
     w.finish();
     return;
   }
@@ -144,7 +157,7 @@ void write_grid(std::ostream& out, Format format, const Grid& g) {
         if (v == kNoValue)
           buf += "null";
         else if (g.eval == Evaluation::Grundy)
-          fmt::format_to(std::back_inserter(buf), "{}", v);
+          append_int(buf, v);
         else
           buf += v == 0 ? "\"P\"" : "\"N\"";
       }
@@ -240,26 +253,70 @@ CellWriter::CellWriter(std::ostream& out, Format format, const std::string& game
 }
 
 void CellWriter::add(const core::Position& pos, Value value) {
-  auto coords = [&](const char* sep) {
-    for (int i = 0; i < pos.size(); ++i) fmt::format_to(std::back_inserter(buf_), "{}{}", i ? sep : "", pos[i]);
+  auto coords = [&] {
+    for (int i = 0; i < pos.size(); ++i) {
+      if (i) buf_ += ',';
+      append_int(buf_, pos[i]);
+    }
   };
   if (format_ == Format::Json) {
     buf_ += first_ ? "{" : ",{";
-    if (eval_ == Evaluation::Grundy) fmt::format_to(std::back_inserter(buf_), "\"grundy\":{},", value);
-    buf_ += "\"outcome\":\"" + outcome_text(value, eval_) + "\",\"position\":[";
-    coords(",");
+    if (eval_ == Evaluation::Grundy) {
+      buf_ += "\"grundy\":";
+      append_int(buf_, value);
+      buf_ += ',';
+    }
+    buf_ += "\"outcome\":\"";
+    buf_ += outcome_letter(value);
+    buf_ += "\",\"position\":[";
+    coords();
     buf_ += "]}";
   } else if (format_ == Format::Csv) {
-    coords(",");
-    if (eval_ == Evaluation::Grundy) fmt::format_to(std::back_inserter(buf_), ",{}", value);
-    buf_ += "," + outcome_text(value, eval_) + "\n";
+    coords();
+    if (eval_ == Evaluation::Grundy) {
+      buf_ += ',';
+      append_int(buf_, value);
+    }
+    buf_ += ',';
+    buf_ += outcome_letter(value);
+    buf_ += '\n';
   } else {
     buf_ += '(';
-    coords(",");
+    coords();
     buf_ += ')';
-    if (eval_ == Evaluation::Grundy) fmt::format_to(std::back_inserter(buf_), "  {}", value);
-    buf_ += "  " + outcome_text(value, eval_) + "\n";
+    if (eval_ == Evaluation::Grundy) {
+      buf_ += "  ";
+      append_int(buf_, value);
+    }
+    buf_ += "  ";
+    buf_ += outcome_letter(value);
+    buf_ += '\n';
   }
+  first_ = false;
+  flush_if_full();
+}
+
+void CellWriter::csv_affixes(const core::Position& pos, int axis, std::string& before, std::string& after) const {
+  for (int i = 0; i < pos.size(); ++i) {
+    if (i < axis) {
+      append_int(before, pos[i]);
+      before += ',';
+    } else if (i > axis) {
+      after += ',';
+      append_int(after, pos[i]);
+    }
+  }
+}
+
+void CellWriter::add_csv(const std::string& before, std::int64_t coordinate, const std::string& after, Value value) {
+  buf_ += before;
+  append_int(buf_, coordinate);
+  buf_ += after;
+  if (eval_ == Evaluation::Grundy) {
+    buf_ += ',';
+    append_int(buf_, value);
+  }
+  buf_ += value == 0 ? ",P\n" : ",N\n";
   first_ = false;
   flush_if_full();
 }

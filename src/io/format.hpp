@@ -68,9 +68,27 @@ class CellWriter {
   CellWriter(std::ostream& out, Format format, const std::string& game, const std::vector<std::string>& names,
              core::Evaluation eval);
   void add(const core::Position& pos, core::Value value);
+  // The cells of a line: `pos` with coordinate `axis` = 0..count-1 and value value_at(i); a
+  // cell holding kNoValue is skipped. CSV writes the other coordinates once per line.
+  template <class ValueAt>
+  void add_line(core::Position pos, int axis, std::int64_t count, ValueAt value_at) {
+    if (format_ != Format::Csv) {
+      for (std::int64_t i = 0; i < count; ++i) {
+        pos[axis] = i;
+        if (const core::Value v = value_at(i); v != core::kNoValue) add(pos, v);
+      }
+      return;
+    }
+    std::string before, after;
+    csv_affixes(pos, axis, before, after);
+    for (std::int64_t i = 0; i < count; ++i)
+      if (const core::Value v = value_at(i); v != core::kNoValue) add_csv(before, i, after, v);
+  }
   void finish();
 
  private:
+  void csv_affixes(const core::Position& pos, int axis, std::string& before, std::string& after) const;
+  void add_csv(const std::string& before, std::int64_t coordinate, const std::string& after, core::Value value);
   void flush_if_full();
 
   std::ostream& out_;
