@@ -20,11 +20,13 @@ function(grundy_words out_var)
   set(${out_var} "${result}" PARENT_SCOPE)
 endfunction()
 
-# "text | csv | json (png needs --out)" -> "text csv json": the choices a help line starts with.
+# "text, csv, json (default ...)" or "chocolate, fts or all" -> the words of a help line that is
+# a list of at least two words (then at most a remark in parentheses).
 function(grundy_choices out_var description)
   set(choices "")
-  if(description MATCHES "^([A-Za-z0-9_-]+( \\| [A-Za-z0-9_-]+)+)")
-    string(REPLACE " | " ";" choices "${CMAKE_MATCH_1}")
+  if(description MATCHES "^([A-Za-z0-9_-]+((, | or )[A-Za-z0-9_-]+)+)( \\(.*)?$")
+    string(REPLACE ", " ";" choices "${CMAKE_MATCH_1}")
+    string(REPLACE " or " ";" choices "${choices}")
   endif()
   set(${out_var} "${choices}" PARENT_SCOPE)
 endfunction()
@@ -122,9 +124,10 @@ foreach(command IN LISTS commands)
     string(REPLACE "<END>" "" type "${type}")
     string(REPLACE "<END>" "" description "${description}")
     list(APPEND all_flags ${names})
-    # A flag takes a value when its help shows a type (TEXT, INT, FLOAT, INT:INT, TEXT=text...).
+    # A flag takes a value when its help shows what the value is (FILE, N|AxB, name=value, c=v,
+    # STYLE=bold...); a flag without a value shows nothing there.
     string(REGEX MATCH "^[^ ]+" type_word "${type}")
-    if(type_word MATCHES "^[A-Z][A-Z_]*([=:].*)?$" AND NOT type_word STREQUAL "REQUIRED")
+    if(NOT type_word STREQUAL "" AND NOT type_word STREQUAL "REQUIRED")
       list(APPEND valued ${names})
       grundy_choices(choices "${description}")
       if(choices)

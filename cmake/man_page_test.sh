@@ -28,9 +28,9 @@ has '^COPYRIGHT$'
 has "^grundy $version "
 has '^ +grundy table$'
 has '^ +Usage: grundy table .*game'
-has '^ +--size INT'
+has '^ +--size N'
 has '^ +grundy serve$'
-has '^ +--port INT'
+has '^ +--port PORT'
 # every command that `grundy --help` lists has its subsection
 commands=$("$grundy" --help | sed -n '/^[Ss][Uu][Bb][Cc][Oo][Mm][Mm][Aa][Nn][Dd][Ss]:/,/^$/s/^  \([A-Za-z0-9][A-Za-z0-9_-]*\).*/\1/p')
 [ -n "$commands" ] || fail "no commands in grundy --help"

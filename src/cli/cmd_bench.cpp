@@ -257,8 +257,8 @@ void add_bench_command(CLI::App& app) {
                 "add the large jobs of the performance table (minutes, several GiB); implies --memo");
   cmd->add_flag("--memo", memo,
                 "also time each job against the generic memo solver at a smaller size, and check they agree");
-  cmd->add_option("--filter", filter, "only the jobs whose game spec or box (e.g. 4096x4096x2) contains TEXT")
-      ->type_name("TEXT");
+  cmd->add_option("--filter", filter, "only the jobs whose game spec or box (e.g. 4096x4096x2) contains PART")
+      ->type_name("PART");
   cmd->footer("Example: grundy bench");
   cmd->callback([] { run_bench(long_run, memo, filter); });
 }
