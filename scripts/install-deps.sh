@@ -6,7 +6,8 @@ packages=(g++ cmake ninja-build make pkg-config libgtest-dev libgmock-dev libben
           libcpp-httplib-dev  # only the HTTP client of the server tests and tests/load
           clang libclang-rt-14-dev  # clang + compiler-rt: the libFuzzer targets of fuzz/
           help2man groff-base man-db  # the man page, generated from --help and rendered by its test
-          python3-yaml)  # the test that CITATION.cff parses as YAML
+          python3-yaml  # the test that CITATION.cff parses as YAML
+          python3-numpy)  # the contract test: numpy.load and numpy.loadtxt read the npy and wide CSV files
 # Node and npm drive the browser test (tests/e2e); a machine that has node from elsewhere keeps it.
 command -v node > /dev/null || packages+=(nodejs npm)
 missing=()

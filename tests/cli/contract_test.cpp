@@ -89,7 +89,7 @@ TEST(Contract, OutFollowsTheExtensionAndAClashIsBadInput) {
   const std::string csv = temp_file("t.csv"), json = temp_file("t.json"), tex = temp_file("t.tex"),
                     txt = temp_file("t.txt");
   for (const auto& [path, start] : std::vector<std::pair<std::string, std::string>>{
-           {csv, "x,y,grundy\n"}, {json, "{"}, {tex, "% nim(heaps=2)"}, {txt, "nim(heaps=2)\n"}}) {
+           {csv, "x,y,grundy,outcome\n"}, {json, "{"}, {tex, "% nim(heaps=2)"}, {txt, "nim(heaps=2)\n"}}) {
     const CliResult r = run_cli("table nim -p heaps=2 --size 3 --out " + path);
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(r.out, "");
@@ -109,7 +109,8 @@ TEST(Contract, OutFollowsTheExtensionAndAClashIsBadInput) {
     r = run_cli(args + " --out " + json);
     EXPECT_EQ(r.status, 0) << args << ": " << r.err;
     EXPECT_EQ(r.out, "") << args;
-    EXPECT_EQ(slurp(json).substr(0, 1), "{") << args << ":\n" << slurp(json).substr(0, 200);
+    const std::string first = slurp(json).substr(0, 1);
+    EXPECT_TRUE(first == "{" || first == "[") << args << ":\n" << slurp(json).substr(0, 200);
   }
 }
 
@@ -135,11 +136,11 @@ TEST(Contract, NpyHoldsTheTableInTheSmallestDtype) {
 }
 
 TEST(Contract, NumpyReadsNpyAndWideCsvAlike) {
-  if (std::system("python3 -c 'import numpy' 2> /dev/null") != 0) GTEST_SKIP() << "no numpy";
+  if (std::system("/usr/bin/python3 -c 'import numpy' 2> /dev/null") != 0) GTEST_SKIP() << "no numpy";
   const std::string npy = temp_file("n.npy"), csv = temp_file("n.csv");
   ASSERT_EQ(run_cli("table subtraction -p set=2,12,14 --pass --size 40 --out " + npy).status, 0);
   ASSERT_EQ(run_cli("table subtraction -p set=2,12,14 --pass --size 40 --format csv --wide --out " + csv).status, 0);
-  const CliResult r = run_sh("python3 -c \"import numpy as np; a = np.load('" + npy + "'); b = np.loadtxt('" + csv +
+  const CliResult r = run_sh("/usr/bin/python3 -c \"import numpy as np; a = np.load('" + npy + "'); b = np.loadtxt('" + csv +
                              "', delimiter=',', ndmin=2); print(a.shape, a.dtype, (a == b).all())\"");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "(40, 2) uint8 True\n");
@@ -157,15 +158,15 @@ TEST(Contract, PposFastRouteAgreesWithTheTableRoute) {
   EXPECT_GT(lines(fast.out), 24);
   // ppos --load accepts a table of Grundy values (P = value 0).
   const std::string grundy = temp_file("n3p_grundy.tbl");
-  ASSERT_EQ(run_cli("table nim -p heaps=3 --pass --size 24 --save " + grundy + " --format json --out " + temp_file("x.json"))
-                .status,
-            0);
+  const CliResult saved = run_cli("table nim -p heaps=3 --pass --size 24 --fix z=23 --save " + grundy + " --out " +
+                                  temp_file("x.json"));
+  ASSERT_EQ(saved.status, 0) << saved.err;
   const CliResult loaded = run_cli("ppos nim -p heaps=3 --pass --size 24 --fix p=1 --load " + grundy);
   EXPECT_EQ(loaded.status, 0) << loaded.err;
   EXPECT_EQ(loaded.out, fast.out);
   // The CSV of P-positions has no empty column.
   const CliResult csv = run_cli("ppos nim -p heaps=3 --pass --size 4 --fix p=1 --format csv");
-  EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')), "x,y,z,p");
+  EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')), "x,y,z,p,outcome");
   EXPECT_FALSE(has(csv.out, ",\n")) << csv.out;
 }
 
@@ -199,8 +200,9 @@ TEST(Contract, LargeCsvStreamsInLittleMemory) {
 #if defined(__SANITIZE_ADDRESS__)
   GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space";
 #endif
-  // 2048^2 cells: the table itself is 16 MiB; the CSV (about 60 MB) must not be held.
-  const CliResult r = run_sh("ulimit -v 400000; $GRUNDY table nim -p heaps=2 --size 2048 --format csv | wc -l");
+  // 4096^2 cells: the table and the printed slice are 64 MiB each, the CSV 271 MB; under an
+  // address-space limit of 293 MiB it can only be written if it is streamed.
+  const CliResult r = run_sh("ulimit -v 300000; GRUNDY_THREADS=2 $GRUNDY table nim -p heaps=2 --size 4096 --format csv | wc -l");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out, "4194305\n");
+  EXPECT_EQ(r.out, "16777217\n");
 }
