@@ -285,7 +285,7 @@ void check_sprague_grundy(VerifyReport& report) {
       }
     }
   }
-  report.expect("Sprague-Grundy (CLAIMS.md section 0): G(x,p) = 0 iff (x,p) is a P-position, both pass conventions",
+  report.expect("Sprague-Grundy: G(x,p) = 0 iff (x,p) is a P-position, both pass conventions",
                 "n = 3..10, x < 20*8n, p = 0, 1", bad, "generic solver; the fast sweep agrees cell by cell");
 }
 

@@ -89,7 +89,7 @@ void add_ns_command(CLI::App& app) {
   static std::int64_t size = 0;
   static bool literal = false;
   static OutputOptions output;
-  auto* cmd = app.add_subcommand("ns", "check the NS property (chocolate paper, Definition 8) of h(z) or F(x,z)");
+  auto* cmd = app.add_subcommand("ns", "check the NS property (Definition 8 of Manabe, Miyadera, Suetsugu: Chocolate Games with a Pass) of h(z) or F(x,z)");
   cmd->add_option("-p,--param", params, "h=EXPR (in z) or F=EXPR (in x and z)")
       ->required()
       ->allow_extra_args(false)

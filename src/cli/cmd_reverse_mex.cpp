@@ -110,7 +110,7 @@ void add_reverse_mex_command(CLI::App& app) {
       ->each(int_in("--size", 1, std::int64_t{1} << 62));
   cmd->footer(
       "Example: grundy reverse-mex subtraction -p set=2,12,14 --pass --size 1000\n"
-      "The subtraction paper's property: without a pass G(x) = mex{G(x+s) : s in S}; with K passes the\n"
+      "The property of Larsson, Manabe, Miyadera: A Subtraction Nim with a Pass: without a pass G(x) = mex{G(x+s) : s in S}; with K passes the\n"
       "successors of (x,p) are (x+s,p) and, if the pass from (x,p+1) is legal, (x,p+1). Failures are listed,\n"
       "and from the point where the values are periodic on, given as residue classes (proven for every x).\n"
       "Exit status: 0 when the property holds at every position checked, 1 when it fails somewhere.");

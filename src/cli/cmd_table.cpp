@@ -100,7 +100,7 @@ void add_table_command(CLI::App& app) {
   add_box_options(cmd, b);
   cmd->add_option("--mark-p", mark_p, "latex: P-positions bold, shade or none")->capture_default_str()->type_name("STYLE");
   cmd->footer(
-      "Example: grundy table nim -p heaps=2 --pass --size 13   (Table 2 of the chocolate paper)\n"
+      "Example: grundy table nim -p heaps=2 --pass --size 13   (Table 2 of Manabe, Miyadera, Suetsugu: Chocolate Games with a Pass)\n"
       "Example: grundy table nim -p heaps=2 --size 64 --out nim.png   (the format follows the extension)\n"
       "Example: grundy table nim -p heaps=3 --size 64x256 --fix z=5 --format csv --wide   (a matrix)");
   cmd->callback([] { run_table(o, b, mark_p); });

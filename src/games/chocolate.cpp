@@ -125,7 +125,7 @@ Box Chocolate2::reach_box(const Box& box) const {
 Family chocolate_family() {
   Family f;
   f.name = "chocolate";
-  f.summary = "3-D chocolate bar CB(F,x,y,z), y <= F(x,z) (chocolate paper, Definitions 6-7)";
+  f.summary = "3-D chocolate bar CB(F,x,y,z), y <= F(x,z) (Definitions 6-7 of Manabe, Miyadera, Suetsugu: Chocolate Games with a Pass)";
   f.example = "chocolate -p F=z/2";
   f.params = {{"F", "F(x,z), an expression in x and z, monotonically increasing and >= 0, e.g. (x+z)/3", ""}};
   f.coordinates = [](const Params&) { return std::vector<std::string>{"x", "y", "z"}; };
@@ -136,7 +136,7 @@ Family chocolate_family() {
 Family chocolate2_family() {
   Family f;
   f.name = "chocolate2";
-  f.summary = "2-D chocolate bar CB_2(h,y,z), y <= h(z) (chocolate paper, Corollary 1)";
+  f.summary = "2-D chocolate bar CB_2(h,y,z), y <= h(z) (Corollary 1 of Manabe, Miyadera, Suetsugu: Chocolate Games with a Pass)";
   f.example = "chocolate2 -p h=z/2";
   f.params = {{"h", "h(z), an expression in z, monotonically increasing and >= 0, e.g. z/2", ""}};
   f.coordinates = [](const Params&) { return std::vector<std::string>{"y", "z"}; };

@@ -32,7 +32,7 @@ constexpr std::int64_t kSlack = 65536;  // f(x,y) <= x + y + 1 + kSlack, else S 
 
 void require_three_piles(const FtsNim& rules) {
   if (rules.piles() != 3)
-    throw core::UserError("f(x,y) is defined for three piles (Theorem 4.1 of the FTS paper); " + rules.name() +
+    throw core::UserError("f(x,y) is defined for three piles (Theorem 4.1 of Oginuma, Shinoda: Forbidden-Total-Size Nim); " + rules.name() +
                           " has " + std::to_string(rules.piles()) + " piles");
 }
 

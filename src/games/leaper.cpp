@@ -194,7 +194,7 @@ Family chess_family(std::string name, std::string summary, std::function<core::G
 Family knight_family() {
   return chess_family(
       "knight",
-      "Corner the Knight (Katayama-Koyama, paper 002): the knight at (m,n) moves to (m-2,n-1), (m-1,n-2), "
+      "Corner the Knight (Katayama, Koyama: Corner the Knight Game): the knight at (m,n) moves to (m-2,n-1), (m-1,n-2), "
       "(m-2,n+1) or (m+1,n-2) if both coordinates stay >= 0; the corners (0,0),(1,0),(0,1),(1,1) are terminal",
       [](const Transforms& t) { return with_transforms(Leaper("knight", knight_moves()), t); });
 }

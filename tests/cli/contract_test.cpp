@@ -49,6 +49,7 @@ TEST(Contract, VersionUsageAndHelpText) {
   EXPECT_TRUE(has(r.out, "Usage: grundy ")) << r.out;
   // Every command's help: the program is "grundy", and values are described in words, not in
   // CLI11's type syntax (INT, TEXT, UINT:..., [1 - 15]).
+  const std::regex internal_names("\\.tsv|\\.md\\b|paper 0|(chocolate|FTS|fts|knight|subtraction) paper");
   const std::regex cli11_types("\\b(INT|UINT|TEXT|FLOAT|BOOLEAN|ENUM)\\b|:INT|:UINT|:NUMBER");
   for (const char* cmd : {"value", "moves", "table", "ppos", "seq", "check", "discover", "structure", "ns", "reverse-mex",
                           "verify", "games", "play", "serve", "bench", "fts-f"}) {
@@ -56,6 +57,12 @@ TEST(Contract, VersionUsageAndHelpText) {
     EXPECT_EQ(r.status, 0) << cmd;
     EXPECT_TRUE(has(r.out, std::string("Usage: grundy ") + cmd)) << r.out;
     EXPECT_FALSE(std::regex_search(r.out, cli11_types)) << cmd << " --help:\n" << r.out;
+    EXPECT_FALSE(std::regex_search(r.out, internal_names)) << cmd << " --help:\n" << r.out;
+  }
+  // Papers are named by their authors and title, never by file numbers or the golden files.
+  for (const char* args : {"games", "verify knight", "verify knight --format json"}) {
+    r = run_cli(args);
+    EXPECT_FALSE(std::regex_search(r.out, internal_names)) << args << ":\n" << r.out;
   }
   EXPECT_TRUE(has(run_cli("value --help").out, "all passes available")) << "the pass default is said in --help";
 }
