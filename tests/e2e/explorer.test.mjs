@@ -37,7 +37,7 @@ test('choose a game, read a cell, play a move', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(url);
     await page.waitForSelector('#family option', { state: 'attached' });
-    // Corner the Knight (the knight paper): Table 1 prints gS(3,2) = 2 (and the table is symmetric).
+    // Corner the Knight (Katayama, Koyama): Table 1 prints gS(3,2) = 2 (and the table is symmetric).
     await page.selectOption('#family', 'knight');
     await page.fill('#passes', '0');
     await page.fill('#size', '8');
@@ -64,6 +64,11 @@ test('choose a game, read a cell, play a move', async () => {
     assert.match(reply, /You play /);
     assert.match(reply, /G = 0 — a P-position/);
     await page.screenshot({ path: path.join(artifacts, 'explorer.png'), fullPage: true });
+    // Misere play is named in the caption, as in the CLI's headings.
+    assert.doesNotMatch(await page.textContent('#caption'), /misere/);
+    await page.check('#misere');
+    await page.click('#show');
+    await page.waitForFunction(() => document.getElementById('caption').textContent.includes('misere play (P/N)'));
   } finally {
     await browser.close();
     proc.kill('SIGINT');
