@@ -70,7 +70,9 @@ void run_ppos(const GameOptions& o, const BoxOptions& b) {
         << " in the box " << ps.box.to_string() << pins << "\n";
     std::string buf;
     ps.for_each([&](const core::Position& p) {
-      buf += "(" + core::to_string(p) + ")\n";
+      buf += '(';
+      io::append_position(buf, p);
+      buf += ")\n";
       if (buf.size() >= (1u << 16)) {
         out << buf;
         buf.clear();

@@ -252,13 +252,19 @@ CellWriter::CellWriter(std::ostream& out, Format format, const std::string& game
   }
 }
 
+void append_position(std::string& buf, const core::Position& pos) {
+  // Built on the stack and appended once: one copy per position, not one per piece.
+  char line[core::kMaxCoords * 21];
+  char* w = line;
+  for (int i = 0; i < pos.size(); ++i) {
+    if (i) *w++ = ',';
+    w = std::to_chars(w, line + sizeof line, pos[i]).ptr;
+  }
+  buf.append(line, static_cast<std::size_t>(w - line));
+}
+
 void CellWriter::add(const core::Position& pos, Value value) {
-  auto coords = [&] {
-    for (int i = 0; i < pos.size(); ++i) {
-      if (i) buf_ += ',';
-      append_int(buf_, pos[i]);
-    }
-  };
+  auto coords = [&] { append_position(buf_, pos); };
   if (format_ == Format::Json) {
     buf_ += first_ ? "{" : ",{";
     if (eval_ == Evaluation::Grundy) {

@@ -102,6 +102,10 @@ class CellWriter {
 void write_cells(std::ostream& out, Format format, const std::string& game, const std::vector<std::string>& names,
                  const std::vector<Cell>& cells, core::Evaluation eval);
 
+// Appends the coordinates of `pos`, comma-separated ("3,5,7,1"): the hot path of every writer
+// of positions (no temporaries).
+void append_position(std::string& buf, const core::Position& pos);
+
 // A string as a JSON string literal (quotes, escapes; bytes that are not UTF-8 replaced).
 std::string json_string(const std::string& s);
 
