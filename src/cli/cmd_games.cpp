@@ -10,41 +10,46 @@ void add_games_command(CLI::App& app) {
   cmd->footer("Example: grundy games --format json");
   static OutputOptions output;
   add_output_options(cmd, output, {io::Format::Text, io::Format::Json});
-  cmd->callback([] { with_output(output, [](std::ostream& out) {
-    const io::Format f = output_format(output, {io::Format::Text, io::Format::Json});
-    if (f == io::Format::Json) {
-      nlohmann::json list = nlohmann::json::array();
+  cmd->callback([] {
+    with_output(output, [](std::ostream& out) {
+      const io::Format f = output_format(output, {io::Format::Text, io::Format::Json});
+      if (f == io::Format::Json) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const auto& fam : games::families()) {
+          nlohmann::json j;
+          j["name"] = fam.name;
+          j["summary"] = fam.summary;
+          j["example"] = fam.example;
+          for (const auto& p : fam.params)
+            j["params"].push_back(
+                {{"name", p.name}, {"help", p.help}, {"default", p.default_value}, {"optional", p.optional}});
+          list.push_back(j);
+        }
+        out << list.dump(1) << "\n";
+        return;
+      }
       for (const auto& fam : games::families()) {
-        nlohmann::json j;
-        j["name"] = fam.name;
-        j["summary"] = fam.summary;
-        j["example"] = fam.example;
-        for (const auto& p : fam.params) j["params"].push_back({{"name", p.name}, {"help", p.help}, {"default", p.default_value}, {"optional", p.optional}});
-        list.push_back(j);
+        out << fam.name << ": " << fam.summary << "\n";
+        for (const auto& p : fam.params)
+          out << "    -p " << p.name << "=...  " << p.help
+              << (!p.default_value.empty() ? " (default " + p.default_value + ")"
+                  : p.optional             ? " (optional)"
+                                           : " (required)")
+              << "\n";
+        std::string coords;
+        try {
+          std::map<std::string, std::string> defaults;
+          for (const auto& p : fam.params) defaults[p.name] = p.default_value;
+          for (const auto& c : fam.coordinates(games::Params(fam.name, defaults)))
+            coords += (coords.empty() ? "" : ",") + c;
+        } catch (const core::UserError&) {
+          coords = "depend on the parameters";
+        }
+        out << "    coordinates: " << coords << "   example: grundy value " << fam.example << " ...\n";
       }
-      out << list.dump(1) << "\n";
-      return;
-    }
-    for (const auto& fam : games::families()) {
-      out << fam.name << ": " << fam.summary << "\n";
-      for (const auto& p : fam.params)
-        out << "    -p " << p.name << "=...  " << p.help
-                  << (!p.default_value.empty() ? " (default " + p.default_value + ")"
-                      : p.optional             ? " (optional)"
-                                               : " (required)")
-                  << "\n";
-      std::string coords;
-      try {
-        std::map<std::string, std::string> defaults;
-        for (const auto& p : fam.params) defaults[p.name] = p.default_value;
-        for (const auto& c : fam.coordinates(games::Params(fam.name, defaults))) coords += (coords.empty() ? "" : ",") + c;
-      } catch (const core::UserError&) {
-        coords = "depend on the parameters";
-      }
-      out << "    coordinates: " << coords << "   example: grundy value " << fam.example << " ...\n";
-    }
-    out << "transforms (any family): --pass, --passes K, --pass-from-terminal, --forbid EXPR; evaluation: --misere\n";
-  }); });
+      out << "transforms (any family): --pass, --passes K, --pass-from-terminal, --forbid EXPR; evaluation: --misere\n";
+    });
+  });
 }
 
 }  // namespace grundy::cli

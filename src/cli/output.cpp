@@ -34,8 +34,7 @@ std::optional<io::Format> format_of_extension(const std::string& path) {
 }  // namespace
 
 void add_output_options(CLI::App* cmd, OutputOptions& o, const std::vector<io::Format>& allowed, bool wide) {
-  cmd->add_option("--format", o.format,
-                  list_of(allowed) + " (default: from the --out file's extension, else text)")
+  cmd->add_option("--format", o.format, list_of(allowed) + " (default: from the --out file's extension, else text)")
       ->type_name("FORMAT")
       ->each([allowed](const std::string& v) {
         const io::Format f = io::parse_any_format(v);
@@ -56,14 +55,16 @@ io::Format output_format(const OutputOptions& o, const std::vector<io::Format>& 
   if (!o.format.empty()) {
     f = io::parse_any_format(o.format);
     if (by_ext && *by_ext != f)
-      throw core::UserError("--format " + o.format + " and --out " + o.out.substr(0, 80) + ": the file's extension names " +
-                            io::format_name(*by_ext) + "; give one or the other, or make them agree");
+      throw core::UserError("--format " + o.format + " and --out " + o.out.substr(0, 80) +
+                            ": the file's extension names " + io::format_name(*by_ext) +
+                            "; give one or the other, or make them agree");
   } else if (by_ext) {
     f = *by_ext;
   }
   if (std::find(allowed.begin(), allowed.end(), f) == allowed.end())
-    throw core::UserError(std::string(o.format.empty() ? "--out " + o.out.substr(0, 80) + ": format " : "--format = '") +
-                          io::format_name(f) + (o.format.empty() ? "" : "'") + ": this command prints " + list_of(allowed));
+    throw core::UserError(
+        std::string(o.format.empty() ? "--out " + o.out.substr(0, 80) + ": format " : "--format = '") +
+        io::format_name(f) + (o.format.empty() ? "" : "'") + ": this command prints " + list_of(allowed));
   if (o.wide && f != io::Format::Csv) throw core::UserError("--wide is a form of --format csv");
   if ((f == io::Format::Png || f == io::Format::Npy) && o.out.empty())
     throw core::UserError(std::string("--format ") + io::format_name(f) + " writes a binary file: give --out FILE");

@@ -37,7 +37,8 @@ void write_header(std::ostream& out, const Dtype& d, const std::string& shape) {
   dict.append((64 - total % 64) % 64, ' ');
   dict += '\n';
   const auto len = static_cast<std::uint16_t>(dict.size());
-  const char head[10] = {'\x93', 'N', 'U', 'M', 'P', 'Y', 1, 0, static_cast<char>(len & 0xff), static_cast<char>(len >> 8)};
+  const char head[10] = {
+      '\x93', 'N', 'U', 'M', 'P', 'Y', 1, 0, static_cast<char>(len & 0xff), static_cast<char>(len >> 8)};
   out.write(head, 10);
   out.write(dict.data(), static_cast<std::streamsize>(dict.size()));
 }
@@ -58,7 +59,8 @@ void flush(std::ostream& out, std::string& buf, bool force = false) {
 
 void write_npy_values(std::ostream& out, std::int64_t rows, std::int64_t cols, core::Evaluation eval,
                       const std::function<core::Value(std::uint64_t)>& at) {
-  const std::uint64_t n = static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(std::max<std::int64_t>(cols, 1));
+  const std::uint64_t n =
+      static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(std::max<std::int64_t>(cols, 1));
   auto shown = [&](core::Value v) -> std::int64_t {
     if (v == core::kNoValue) return -1;
     return eval == core::Evaluation::Grundy ? v : (v == 0 ? 0 : 1);
@@ -71,8 +73,9 @@ void write_npy_values(std::ostream& out, std::int64_t rows, std::int64_t cols, c
     max = std::max(max, v);
   }
   const Dtype d = smallest(static_cast<std::uint64_t>(max), none);
-  write_header(out, d,
-               cols >= 0 ? "(" + std::to_string(rows) + ", " + std::to_string(cols) + ")" : "(" + std::to_string(rows) + ",)");
+  write_header(
+      out, d,
+      cols >= 0 ? "(" + std::to_string(rows) + ", " + std::to_string(cols) + ")" : "(" + std::to_string(rows) + ",)");
   std::string buf;
   for (std::uint64_t i = 0; i < n; ++i) {
     put(buf, shown(at(i)), d.bytes);
@@ -97,8 +100,8 @@ void write_npy_positions(std::ostream& out, std::uint64_t n, int arity, std::int
     flush(out, buf);
   });
   flush(out, buf, true);
-  if (written != n) throw core::EngineError("npy: " + std::to_string(written) + " positions written, header says " +
-                                            std::to_string(n));
+  if (written != n)
+    throw core::EngineError("npy: " + std::to_string(written) + " positions written, header says " + std::to_string(n));
 }
 
 }  // namespace grundy::io

@@ -32,7 +32,8 @@ Npy read_npy(const std::string& path) {
   const std::string s = slurp(path);
   Npy n;
   if (s.size() < 10 || s.substr(0, 8) != std::string("\x93NUMPY\x01\x00", 8)) return n;
-  const std::size_t len = static_cast<unsigned char>(s[8]) | static_cast<std::size_t>(static_cast<unsigned char>(s[9])) << 8;
+  const std::size_t len = static_cast<unsigned char>(s[8]) | static_cast<std::size_t>(static_cast<unsigned char>(s[9]))
+                                                                 << 8;
   EXPECT_EQ((10 + len) % 64, 0U) << "header not padded to 64 bytes";
   n.header = s.substr(10, len);
   n.data = s.substr(10 + len);
@@ -51,8 +52,8 @@ TEST(Contract, VersionUsageAndHelpText) {
   // CLI11's type syntax (INT, TEXT, UINT:..., [1 - 15]).
   const std::regex internal_names("\\.tsv|\\.md\\b|paper 0|(chocolate|FTS|fts|knight|subtraction) paper");
   const std::regex cli11_types("\\b(INT|UINT|TEXT|FLOAT|BOOLEAN|ENUM)\\b|:INT|:UINT|:NUMBER");
-  for (const char* cmd : {"value", "moves", "table", "ppos", "seq", "check", "discover", "structure", "ns", "reverse-mex",
-                          "verify", "games", "play", "serve", "bench", "fts-f"}) {
+  for (const char* cmd : {"value", "moves", "table", "ppos", "seq", "check", "discover", "structure", "ns",
+                          "reverse-mex", "verify", "games", "play", "serve", "bench", "fts-f"}) {
     r = run_cli(std::string(cmd) + " --help");
     EXPECT_EQ(r.status, 0) << cmd;
     EXPECT_TRUE(has(r.out, std::string("Usage: grundy ") + cmd)) << r.out;
@@ -68,8 +69,8 @@ TEST(Contract, VersionUsageAndHelpText) {
 }
 
 TEST(Contract, Cli11ErrorsAreTheHouseOneLiner) {
-  for (const char* args : {"table nim --size 4 --bogus", "table nim --size", "frobnicate", "value nim -p heaps=2 1,1 --format",
-                           "table nim --size 4 --size 5"}) {
+  for (const char* args : {"table nim --size 4 --bogus", "table nim --size", "frobnicate",
+                           "value nim -p heaps=2 1,1 --format", "table nim --size 4 --size 5"}) {
     const CliResult r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(r.out, "") << args;
@@ -108,10 +109,11 @@ TEST(Contract, OutFollowsTheExtensionAndAClashIsBadInput) {
   EXPECT_EQ(r.status, 2);
   EXPECT_TRUE(has(r.err, "csv")) << r.err;
   // Every command that prints data takes --out.
-  for (const std::string args : {"value nim -p heaps=2 1,2", "moves nim -p heaps=2 1,2", "ppos nim -p heaps=2 --size 4",
-                                 "seq subtraction -p set=1,2 --size 20", "check nim -p heaps=2 --size 4 --ppos 'x == y'",
-                                 "discover nim -p heaps=2 --size 8", "structure nim -p heaps=2 --size 8", "verify knight",
-                                 "games", "fts-f -p d=5 --size 8"}) {
+  for (const std::string args :
+       {"value nim -p heaps=2 1,2", "moves nim -p heaps=2 1,2", "ppos nim -p heaps=2 --size 4",
+        "seq subtraction -p set=1,2 --size 20", "check nim -p heaps=2 --size 4 --ppos 'x == y'",
+        "discover nim -p heaps=2 --size 8", "structure nim -p heaps=2 --size 8", "verify knight", "games",
+        "fts-f -p d=5 --size 8"}) {
     std::remove(json.c_str());
     r = run_cli(args + " --out " + json);
     EXPECT_EQ(r.status, 0) << args << ": " << r.err;
@@ -130,7 +132,8 @@ TEST(Contract, NpyHoldsTheTableInTheSmallestDtype) {
   EXPECT_TRUE(has(n.header, "'shape': (5, 3)")) << n.header;
   ASSERT_EQ(n.data.size(), 15U);
   for (int x = 0; x < 5; ++x)
-    for (int y = 0; y < 3; ++y) EXPECT_EQ(static_cast<unsigned char>(n.data[static_cast<std::size_t>(3 * x + y)]), x ^ y);
+    for (int y = 0; y < 3; ++y)
+      EXPECT_EQ(static_cast<unsigned char>(n.data[static_cast<std::size_t>(3 * x + y)]), x ^ y);
   // Values above 255 take two bytes.
   ASSERT_EQ(run_cli("table nim -p heaps=2 --size 300 --out " + npy).status, 0);
   n = read_npy(npy);
@@ -147,8 +150,8 @@ TEST(Contract, NumpyReadsNpyAndWideCsvAlike) {
   const std::string npy = temp_file("n.npy"), csv = temp_file("n.csv");
   ASSERT_EQ(run_cli("table subtraction -p set=2,12,14 --pass --size 40 --out " + npy).status, 0);
   ASSERT_EQ(run_cli("table subtraction -p set=2,12,14 --pass --size 40 --format csv --wide --out " + csv).status, 0);
-  const CliResult r = run_sh("/usr/bin/python3 -c \"import numpy as np; a = np.load('" + npy + "'); b = np.loadtxt('" + csv +
-                             "', delimiter=',', ndmin=2); print(a.shape, a.dtype, (a == b).all())\"");
+  const CliResult r = run_sh("/usr/bin/python3 -c \"import numpy as np; a = np.load('" + npy + "'); b = np.loadtxt('" +
+                             csv + "', delimiter=',', ndmin=2); print(a.shape, a.dtype, (a == b).all())\"");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "(40, 2) uint8 True\n");
 }
@@ -165,8 +168,8 @@ TEST(Contract, PposFastRouteAgreesWithTheTableRoute) {
   EXPECT_GT(lines(fast.out), 24);
   // ppos --load accepts a table of Grundy values (P = value 0).
   const std::string grundy = temp_file("n3p_grundy.tbl");
-  const CliResult saved = run_cli("table nim -p heaps=3 --pass --size 24 --fix z=23 --save " + grundy + " --out " +
-                                  temp_file("x.json"));
+  const CliResult saved =
+      run_cli("table nim -p heaps=3 --pass --size 24 --fix z=23 --save " + grundy + " --out " + temp_file("x.json"));
   ASSERT_EQ(saved.status, 0) << saved.err;
   const CliResult loaded = run_cli("ppos nim -p heaps=3 --pass --size 24 --fix p=1 --load " + grundy);
   EXPECT_EQ(loaded.status, 0) << loaded.err;
@@ -183,7 +186,8 @@ TEST(Contract, RectangularBoxesAndThePassDefault) {
   EXPECT_TRUE(has(r.out, "\n0,1,2,3,4\n1,0,3,2,5\n")) << r.out;
   EXPECT_EQ(run_cli("table nim -p heaps=2 --size 2x5x7").status, 2);
   // Without its pass counter, a position has all its passes.
-  EXPECT_EQ(run_cli("value nim -p heaps=3 --passes 2 1,2,3").out, run_cli("value nim -p heaps=3 --passes 2 1,2,3,2").out);
+  EXPECT_EQ(run_cli("value nim -p heaps=3 --passes 2 1,2,3").out,
+            run_cli("value nim -p heaps=3 --passes 2 1,2,3,2").out);
 }
 
 TEST(Contract, ValueReadsPositionsFromStandardInput) {
@@ -200,7 +204,8 @@ TEST(Contract, MisereIsNamedWhereverValuesAreShown) {
   EXPECT_TRUE(has(run_cli("table nim -p heaps=2 --misere --size 3").out, heading));
   EXPECT_TRUE(has(run_cli("table nim -p heaps=2 --misere --size 3 --format latex").out, heading));
   EXPECT_TRUE(has(run_cli("table nim -p heaps=2 --misere --size 3 --format svg").out, heading));
-  EXPECT_TRUE(has(run_cli("table nim -p heaps=2 --misere --size 3 --format json").out, "\"evaluation\":\"misere-outcome\""));
+  EXPECT_TRUE(
+      has(run_cli("table nim -p heaps=2 --misere --size 3 --format json").out, "\"evaluation\":\"misere-outcome\""));
 }
 
 TEST(Contract, LargeCsvStreamsInLittleMemory) {
@@ -209,7 +214,8 @@ TEST(Contract, LargeCsvStreamsInLittleMemory) {
 #endif
   // 4096^2 cells: the table and the printed slice are 64 MiB each, the CSV 271 MB; under an
   // address-space limit of 293 MiB it can only be written if it is streamed.
-  const CliResult r = run_sh("ulimit -v 300000; GRUNDY_THREADS=2 $GRUNDY table nim -p heaps=2 --size 4096 --format csv | wc -l");
+  const CliResult r =
+      run_sh("ulimit -v 300000; GRUNDY_THREADS=2 $GRUNDY table nim -p heaps=2 --size 4096 --format csv | wc -l");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "16777217\n");
 }

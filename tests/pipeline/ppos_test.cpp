@@ -72,7 +72,8 @@ TEST(PPositions, FGridAgreesWithTheGenericPSet) {
 }
 
 TEST(PPositions, EveryOtherRequestScansTheTableAndAgrees) {
-  for (const auto& [spec, fixes, eval] : std::vector<std::tuple<std::string, std::vector<std::string>, core::Evaluation>>{
+  for (const auto& [spec, fixes, eval] :
+       std::vector<std::tuple<std::string, std::vector<std::string>, core::Evaluation>>{
            {"nim -p heaps=3 --pass", {"p=1"}, core::Evaluation::MisereOutcome},
            {"nim -p heaps=3 --passes 2", {"p=1"}, core::Evaluation::NormalOutcome},
            {"fts -p piles=3 -p d=5", {}, core::Evaluation::NormalOutcome},
