@@ -1,8 +1,11 @@
 #include "games/fts_solver.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <memory>
 
 #include "core/line_solver.hpp"
+#include "core/progress.hpp"
 
 namespace grundy::games {
 
@@ -161,6 +164,59 @@ FtsFFromGame fts_f_from_game(const FtsNim& rules, std::int64_t size, std::int64_
     if (g.count[i]++ == 0) g.f[i] = pos[2];
   });
   return g;
+}
+
+std::optional<core::PPosRoute> fast_ppos_route(const FtsNim& rules, const core::Box& box, const core::Position& pinned,
+                                               core::Evaluation eval) {
+  if (rules.piles() != 3 || rules.s_uses_piles() || eval != core::Evaluation::NormalOutcome || box.arity() != 3)
+    return std::nullopt;
+  if (pinned[0] >= 0 || pinned[1] >= 0 || pinned[2] >= 0) return std::nullopt;
+  const std::int64_t X = box.extent(0), Y = box.extent(1), Z = box.extent(2);
+  if (X < 1 || Y < 1 || Z < 1) return std::nullopt;
+  const std::int64_t n = std::max(X, Y);
+  const auto words = static_cast<std::size_t>((Z + 63) / 64);
+  core::PPosRoute r;
+  r.name = "f grid (unique completion)";
+  // The grid, a set of values below Z per column and one for the row, S over totals.
+  r.bytes = core::add_bytes(fts_f_grid_bytes(rules, n),
+                            core::mul_bytes(static_cast<std::uint64_t>(Y) + 1, words * sizeof(std::uint64_t)));
+  r.bytes = core::add_bytes(r.bytes, static_cast<std::uint64_t>(X + Y + Z) / 8 + 64);
+  r.run = [rules, X, Y, Z, n, words, grid = std::make_shared<std::optional<FtsFGrid>>()](
+              const std::function<void(const Position&)>& visit) {
+    if (!*grid) *grid = fts_f_grid(rules, n);
+    const FtsFGrid& g = **grid;
+    std::vector<std::uint64_t> col(static_cast<std::size_t>(Y) * words), row(words);
+    core::StopPoll poll;
+    Position p(3);
+    for (std::int64_t x = 0; x < X; ++x) {
+      std::fill(row.begin(), row.end(), 0);
+      p[0] = x;
+      for (std::int64_t y = 0; y < Y; ++y) {
+        poll();
+        p[1] = y;
+        const std::int64_t f = g.at(x, y), below = std::min(f, Z);
+        std::uint64_t* c = &col[static_cast<std::size_t>(y) * words];
+        // The gaps of row and column below min(f, Z): the P-positions inside X_S, in z order.
+        for (std::size_t k = 0; k * 64 < static_cast<std::size_t>(below); ++k) {
+          std::uint64_t gaps = ~(c[k] | row[k]);
+          const std::int64_t rest = below - static_cast<std::int64_t>(k * 64);
+          if (rest < 64) gaps &= (std::uint64_t{1} << rest) - 1;
+          while (gaps != 0) {
+            p[2] = static_cast<std::int64_t>(k * 64) + std::countr_zero(gaps);
+            gaps &= gaps - 1;
+            visit(p);
+          }
+        }
+        if (f < Z) {
+          p[2] = f;
+          visit(p);
+          c[static_cast<std::size_t>(f / 64)] |= std::uint64_t{1} << (f % 64);
+          row[static_cast<std::size_t>(f / 64)] |= std::uint64_t{1} << (f % 64);
+        }
+      }
+    }
+  };
+  return r;
 }
 
 }  // namespace grundy::games

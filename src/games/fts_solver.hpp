@@ -235,4 +235,14 @@ inline std::optional<core::SolveRoute> fast_route(const FtsNim& rules, const cor
   return r;
 }
 
+// The P-positions of three-pile FTS Nim (normal play) from the f grid, by ADL from
+// core::Game::ppos_route, when S depends on the total alone and no pile is pinned: outside X_S
+// the one P-position of line (x, y) is z = f(x, y) (Theorem 4.1); inside X_S, (x, y, z) is P iff
+// none of its options is, that is iff z < f(x, y) and z is neither an f(x', y), x' < x, nor an
+// f(x, y'), y' < y. Every z below f(x, y) that is not one of those is barred by S (f is the
+// mex), so the P-positions inside X_S on a line are the gaps of the row and column sets below
+// min(f, Z), read a word at a time.
+std::optional<core::PPosRoute> fast_ppos_route(const FtsNim& rules, const core::Box& box, const core::Position& pinned,
+                                               core::Evaluation eval);
+
 }  // namespace grundy::games

@@ -166,6 +166,11 @@ TEST(Contract, PposFastRouteAgreesWithTheTableRoute) {
   ASSERT_EQ(table.status, 0) << table.err;
   EXPECT_EQ(fast.out, table.out);
   EXPECT_GT(lines(fast.out), 24);
+  // Three-pile FTS: the f grid and the gaps of its row and column sets, against the table.
+  const CliResult fts = run_cli("ppos fts -p piles=3 -p d=5 --size 40x30x50");
+  const CliResult fts_table = run_cli("ppos fts -p piles=3 -p d=5 --size 40x30x50 --save " + temp_file("fts.tbl"));
+  ASSERT_EQ(fts.status, 0) << fts.err;
+  EXPECT_EQ(fts.out, fts_table.out);
   // ppos --load accepts a table of Grundy values (P = value 0).
   const std::string grundy = temp_file("n3p_grundy.tbl");
   const CliResult saved =

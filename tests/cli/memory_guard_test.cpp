@@ -49,6 +49,8 @@ const std::vector<std::string> kCommands = {
     "table chocolate -p F=z/2 --pass --size 300 --fix z=299 --format text",
     "ppos nim -p heaps=3 --size 180 --format csv",
     "ppos fts -p piles=3 -p d=5 --size 180 --format json",
+    "ppos nim -p heaps=3 --pass --size 3000 --fix p=1 --format csv",  // the f grid, not the table
+    "table nim -p heaps=2 --size 2000x3000 --format csv --wide",
     "seq subtraction -p set=2,12,14 --pass --size 8000000 --format json",
     "seq subtraction -p set=1,2 --forbid 'x == 5' --size 3000000 --format csv",
     "structure nim -p heaps=2 --pass --size 1200",

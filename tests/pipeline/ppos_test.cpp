@@ -71,12 +71,28 @@ TEST(PPositions, FGridAgreesWithTheGenericPSet) {
   }
 }
 
+// Three-pile FTS Nim: the f grid gives the P-position outside X_S of each line, the gaps of
+// its row and column sets those inside X_S; both against the generic outcome solver.
+TEST(PPositions, FtsFGridAgreesWithTheGenericPSetInsideAndOutsideXs) {
+  for (const std::string spec : {"fts -p piles=3 -p d=5", "fts -p piles=3 -p d=2", "fts -p piles=3 -p 'S=total in {0,1}'",
+                                 "fts -p piles=3 -p 'S=total % 7 == 3 || total == 11'"}) {
+    const core::Game g = game_of(spec);
+    for (const auto& extents : std::vector<std::vector<std::int64_t>>{{24}, {140, 140, 9}, {9, 31, 70}, {70, 12, 5}}) {
+      const pipeline::PPositions p = pipeline::p_positions(g, request(extents, {}));
+      EXPECT_EQ(p.route, "f grid (unique completion)") << spec;
+      EXPECT_EQ(listed(p), generic_ppos(g, p, core::Evaluation::NormalOutcome)) << spec << " " << extents[0];
+    }
+  }
+}
+
 TEST(PPositions, EveryOtherRequestScansTheTableAndAgrees) {
   for (const auto& [spec, fixes, eval] :
        std::vector<std::tuple<std::string, std::vector<std::string>, core::Evaluation>>{
            {"nim -p heaps=3 --pass", {"p=1"}, core::Evaluation::MisereOutcome},
            {"nim -p heaps=3 --passes 2", {"p=1"}, core::Evaluation::NormalOutcome},
-           {"fts -p piles=3 -p d=5", {}, core::Evaluation::NormalOutcome},
+           {"fts -p piles=3 -p d=5", {"z=7"}, core::Evaluation::NormalOutcome},
+           {"fts -p piles=3 -p 'S=x == 2 * y'", {}, core::Evaluation::NormalOutcome},
+           {"fts -p piles=4 -p d=3", {}, core::Evaluation::NormalOutcome},
            {"subtraction -p set=2,12,14 --pass", {}, core::Evaluation::NormalOutcome}}) {
     const core::Game g = game_of(spec);
     const pipeline::PPositions p = pipeline::p_positions(g, request({20}, fixes, eval));
