@@ -224,3 +224,13 @@ TEST(Contract, LargeCsvStreamsInLittleMemory) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "16777217\n");
 }
+
+TEST(Contract, DiscoverEndsWithACheckCommandThatRunsAsPrinted) {
+  for (const char* args : {"discover fts -p piles=3 -p d=3 --size 12", "discover nim -p heaps=3 --size 8",
+                           "discover chocolate2 -p 'h=z / 2' --size 10"}) {
+    const CliResult r = run_sh(std::string("cmd=$($GRUNDY ") + args +
+                               " | tail -1 | sed \"s|^ *grundy |$GRUNDY |\"); echo \"$cmd\" >&2; eval \"$cmd\"");
+    EXPECT_EQ(r.status, 0) << args << ":\n" << r.err << r.out;
+    EXPECT_EQ(r.out.rfind("holds on ", 0), 0U) << args << ":\n" << r.err << r.out;
+  }
+}
