@@ -52,8 +52,9 @@ std::string write_file(const std::string& path, const std::string& bytes) {
 // of it truncated, corrupted, emptied or replaced by something else. Made once per process.
 const std::string& fixture_dir() {
   static const std::string dir = [] {
-    const std::string d = testing::TempDir() + "/grundy_bad_inputs_" + std::to_string(::getpid());
-    std::filesystem::create_directories(d);
+    // A folder of its own (a pid alone is reused across a ctest run, and the fifo would exist).
+    std::string d = testing::TempDir() + "/grundy_bad_inputs_XXXXXX";
+    EXPECT_NE(::mkdtemp(d.data()), nullptr) << d;
     const CliResult r = run_cli("table nim -p heaps=2 --size 4 --save " + d + "/nim2.tbl");
     EXPECT_EQ(r.status, 0) << r.err;
     const std::string good = slurp(d + "/nim2.tbl");
