@@ -14,18 +14,7 @@ void add_games_command(CLI::App& app) {
     with_output(output, [](std::ostream& out) {
       const io::Format f = output_format(output, {io::Format::Text, io::Format::Json});
       if (f == io::Format::Json) {
-        nlohmann::json list = nlohmann::json::array();
-        for (const auto& fam : games::families()) {
-          nlohmann::json j;
-          j["name"] = fam.name;
-          j["summary"] = fam.summary;
-          j["example"] = fam.example;
-          for (const auto& p : fam.params)
-            j["params"].push_back(
-                {{"name", p.name}, {"help", p.help}, {"default", p.default_value}, {"optional", p.optional}});
-          list.push_back(j);
-        }
-        out << list.dump(1) << "\n";
+        out << games::families_json().dump(1) << "\n";
         return;
       }
       for (const auto& fam : games::families()) {

@@ -174,4 +174,19 @@ GameSpec parse_game_spec(std::string_view text) {
   return make_game_spec(words[0], params, flags);
 }
 
+nlohmann::json families_json() {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& fam : families()) {
+    nlohmann::json j;
+    j["name"] = fam.name;
+    j["summary"] = fam.summary;
+    j["example"] = fam.example;
+    j["params"] = nlohmann::json::array();
+    for (const auto& p : fam.params)
+      j["params"].push_back({{"name", p.name}, {"help", p.help}, {"default", p.default_value}, {"optional", p.optional}});
+    list.push_back(j);
+  }
+  return list;
+}
+
 }  // namespace grundy::games

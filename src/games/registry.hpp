@@ -1,5 +1,7 @@
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 // The one list of game families that the CLI, the server and the tests loop over.
 //
 // To add a family:
@@ -99,6 +101,10 @@ struct Family {
 };
 
 const std::vector<Family>& families();
+
+// The families as `grundy games --format json` and the explorer's /api/games list them: name,
+// summary, example, and each parameter's name, help, default and whether it may be left out.
+nlohmann::json families_json();
 
 // The family called `name`, or a UserError listing the known ones.
 const Family& find_family(std::string_view name);

@@ -96,18 +96,7 @@ ApiResponse api_error(int status, const std::string& message) {
 
 ApiResponse api_games(const Query& q) {
   check_known(q, "/api/games", {});
-  nlohmann::json list = nlohmann::json::array();
-  for (const auto& fam : games::families()) {
-    nlohmann::json j;
-    j["name"] = fam.name;
-    j["summary"] = fam.summary;
-    j["example"] = fam.example;
-    j["params"] = nlohmann::json::array();
-    for (const auto& p : fam.params)
-      j["params"].push_back({{"name", p.name}, {"help", p.help}, {"default", p.default_value}});
-    list.push_back(j);
-  }
-  return json_response(list);
+  return json_response(games::families_json());
 }
 
 // The CLI's `table` (pipeline/table_slice.hpp), with the pins given as fix=c=v,c=v.
