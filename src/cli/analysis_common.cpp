@@ -4,14 +4,42 @@
 
 namespace grundy::cli {
 
-std::optional<analysis::SubtractionSeq> subtraction_seq(const GameOptions& o) {
-  if (o.family != "subtraction" || !o.forbid.empty() || o.misere) return std::nullopt;
-  const games::GameSpec spec = o.spec();
-  (void)games::make_game(spec);  // every parameter and transform checked as for any command
-  std::map<std::string, std::string> values(spec.params.begin(), spec.params.end());
-  analysis::SubtractionSeq s{games::subtraction_from_params(games::Params("subtraction", std::move(values))),
-                             spec.transforms.passes, spec.transforms.pass_from_terminal};
-  return s;
+namespace {
+
+// Heap sizes from which a one-heap subtraction game is answered from its proven period rather
+// than by a sweep up to the heap size itself.
+constexpr std::int64_t kPeriodFrom = std::int64_t{1} << 24;
+constexpr std::int64_t kPeriodSearch = std::int64_t{1} << 28;
+
+}  // namespace
+
+Subject subject(const GameOptions& o) {
+  games::GameSpec spec = o.spec();
+  core::Game game = games::make_game(spec);
+  return {std::move(game), o.evaluation(), o.memory_limit(), std::move(spec)};
 }
+
+std::optional<analysis::SubtractionSeq> subtraction_seq(const Subject& s) {
+  if (!s.spec || s.spec->family != "subtraction" || !s.spec->transforms.forbid.empty() || s.spec->transforms.misere)
+    return std::nullopt;
+  std::map<std::string, std::string> values(s.spec->params.begin(), s.spec->params.end());
+  return analysis::SubtractionSeq{games::subtraction_from_params(games::Params("subtraction", std::move(values))),
+                                  s.spec->transforms.passes, s.spec->transforms.pass_from_terminal};
+}
+
+std::optional<std::pair<core::Value, std::string>> PeriodRoute::value(const core::Position& pos) {
+  if (pos[0] < kPeriodFrom) return std::nullopt;
+  if (!searched_) {
+    searched_ = true;
+    seq_ = subtraction_seq(s_);
+    if (seq_) per_ = analysis::subtraction_periodicity(*seq_, kPeriodSearch);
+  }
+  if (!seq_ || !per_.found) return std::nullopt;
+  const core::Value v = analysis::value_from_period(*seq_, per_, pos[0], pos.size() > 1 ? static_cast<int>(pos[1]) : 0);
+  return std::make_pair(v, "(from the proven period " + std::to_string(per_.period) + " after preperiod " +
+                               std::to_string(per_.preperiod) + ")");
+}
+
+std::string seq_status(const analysis::Periodicity& p) { return !p.found ? "none" : p.proven ? "proven" : "observed"; }
 
 }  // namespace grundy::cli

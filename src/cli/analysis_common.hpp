@@ -1,21 +1,72 @@
 #pragma once
 
-// What the analysis commands (seq, structure, check, discover) and `value` share: the one-heap
-// subtraction game behind a GAME when there is one (so its period can be proven). Their boxes
-// come from the pipeline (pipeline/table_box.hpp).
+// What the analysis commands (seq, structure, check, discover) and `value` share, and what the
+// Python module (python/) calls to give the same answers: the Subject an analysis runs on, the
+// one-heap subtraction game behind it when there is one (so its period can be proven), and
+// each analysis written as the CLI prints it. Their boxes come from the pipeline
+// (pipeline/table_box.hpp).
 
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "analysis/periodicity.hpp"
 #include "cli/game_options.hpp"
+#include "pipeline/table_box.hpp"
 
 namespace grundy::cli {
 
-// The subtraction ruleset with its passes, when the GAME is `subtraction` without --forbid or
-// --misere (parameters checked as for any command); nothing otherwise.
-std::optional<analysis::SubtractionSeq> subtraction_seq(const GameOptions& o);
+// A game to analyse, however it was named: the CLI's GAME options, or a grundy.Game of the
+// Python module, which has no spec when its ruleset was written in Python.
+struct Subject {
+  core::Game game;
+  core::Evaluation eval = core::Evaluation::Grundy;  // or MisereOutcome
+  std::uint64_t memory_limit = 0;
+  std::optional<games::GameSpec> spec;  // the family, parameters and transforms, when it has them
+};
+
+// The Subject of a command's GAME options (parameters and transforms checked).
+Subject subject(const GameOptions& o);
+
+// The subtraction ruleset with its passes, when the game is `subtraction` without --forbid or
+// --misere; nothing otherwise.
+std::optional<analysis::SubtractionSeq> subtraction_seq(const Subject& s);
+
+// G(x, p) of a subtraction game with a huge heap, from the proven period (nothing below
+// 2^24 heap sizes, or if no period turns up within 2^28: the ordinary path then answers or
+// refuses). The period is searched once, however many positions are asked.
+class PeriodRoute {
+ public:
+  explicit PeriodRoute(const Subject& s) : s_(s) {}
+
+  // The value, and a note saying where it came from.
+  std::optional<std::pair<core::Value, std::string>> value(const core::Position& pos);
+
+ private:
+  const Subject& s_;
+  bool searched_ = false;
+  std::optional<analysis::SubtractionSeq> seq_;
+  analysis::Periodicity per_;
+};
+
+// The value sequence of a one-heap game (one coordinate, plus p with a pass), with its
+// periodicity: proven for subtraction games, observed otherwise.
+struct SeqResult {
+  std::vector<std::vector<core::Value>> layers;  // layers[p][x]
+  analysis::Periodicity period;                  // of all layers together
+  std::string why;                               // the proof, or how far it was observed
+};
+SeqResult compute_seq(const Subject& s, std::int64_t size, std::int64_t search);
+// "proven", "observed" or "none".
+std::string seq_status(const analysis::Periodicity& p);
+
+// `grundy structure`, `check` and `discover` in format f (Text or Json), as the CLI prints them.
+// write_check returns whether the claim holds on the box.
+void write_structure(std::ostream& out, const Subject& s, io::Format f, const pipeline::Size& size);
+bool write_check(std::ostream& out, const Subject& s, io::Format f, const pipeline::Size& size,
+                 const std::string& formula, const std::string& ppos);
+void write_discover(std::ostream& out, const Subject& s, io::Format f, const pipeline::Size& size);
 
 }  // namespace grundy::cli

@@ -22,21 +22,23 @@ std::string value_word(core::Value v, analysis::FormulaKind k) {
   return std::to_string(v);
 }
 
-void run_check(std::ostream& out, const GameOptions& o, const pipeline::Size& size, const std::string& formula,
-               const std::string& ppos) {
+}  // namespace
+
+bool write_check(std::ostream& out, const Subject& o, io::Format f, const pipeline::Size& size,
+                 const std::string& formula, const std::string& ppos) {
   if (formula.empty() == ppos.empty()) throw core::UserError("check: give exactly one of --formula EXPR and --ppos EXPR");
   const bool is_ppos = !ppos.empty();
-  if (!is_ppos && o.misere)
+  const bool misere = o.eval == core::Evaluation::MisereOutcome;
+  if (!is_ppos && misere)
     throw core::UserError("--formula with --misere: misere play has outcomes, not Grundy values; use --ppos EXPR");
-  const io::Format f = o.output_format();
-  const core::Game game = o.game();
+  const core::Game& game = o.game;
   const auto names = game.coordinate_names();
   const std::string flag = is_ppos ? "--ppos" : "--formula";
   const expr::Program prog = analysis::compile_formula(flag, is_ppos ? ppos : formula, names);
   const core::Box box = pipeline::size_box(game, size);
   const core::Evaluation eval =
-      is_ppos ? (o.misere ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome) : core::Evaluation::Grundy;
-  const core::DenseTable t = pipeline::solve_exact(game, box, eval, o.memory_limit());
+      is_ppos ? (misere ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome) : core::Evaluation::Grundy;
+  const core::DenseTable t = pipeline::solve_exact(game, box, eval, o.memory_limit);
   const auto kind = is_ppos ? analysis::FormulaKind::PPositions : analysis::FormulaKind::Grundy;
   const analysis::FormulaReport r = analysis::check_formula(t, prog, kind, pipeline::total_coordinates(game), flag);
   const std::string range = pipeline::box_text(names, box);
@@ -63,8 +65,10 @@ void run_check(std::ostream& out, const GameOptions& o, const pipeline::Size& si
                   << (is_ppos ? value_word(m.claimed ? 0 : 1, kind) : std::to_string(m.claimed)) << "\n";
     }
   }
-  if (!r.holds()) claim_failed();
+  return r.holds();
 }
+
+namespace {
 
 // A word as a POSIX shell reads it back: bare when no shell treats any of its characters
 // specially, else in single quotes (a quote inside written '\'').
@@ -80,8 +84,8 @@ std::string shell_word(const std::string& w) {
 
 // The command that checks a conjecture of `discover` on the box twice as large along every
 // coordinate: the same game spec, ready to copy and run.
-std::string check_command(const GameOptions& o, const pipeline::Size& size, const std::string& flag, const std::string& expression) {
-  const games::GameSpec spec = o.spec();
+std::string check_command(const games::GameSpec& spec, const pipeline::Size& size, const std::string& flag,
+                          const std::string& expression) {
   std::string cmd = "grundy check " + shell_word(spec.family);
   for (const auto& [name, value] : spec.params) cmd += " -p " + shell_word(name + "=" + value);
   const games::Transforms& t = spec.transforms;
@@ -95,13 +99,14 @@ std::string check_command(const GameOptions& o, const pipeline::Size& size, cons
   return cmd + " --size " + sizes + " " + flag + " " + shell_word(expression);
 }
 
-void run_discover(std::ostream& out, const GameOptions& o, const pipeline::Size& size) {
-  const io::Format f = o.output_format();
-  const core::Game game = o.game();
+}  // namespace
+
+void write_discover(std::ostream& out, const Subject& o, io::Format f, const pipeline::Size& size) {
+  const core::Game& game = o.game;
   const auto names = game.coordinate_names();
   const core::Box box = pipeline::size_box(game, size);
   const core::DenseTable t =
-      pipeline::solve_exact(game, box, o.evaluation(), o.memory_limit(), analysis::discover_bytes(box.count()));
+      pipeline::solve_exact(game, box, o.eval, o.memory_limit, analysis::discover_bytes(box.count()));
   analysis::DiscoverOptions opt;
   opt.skip = pipeline::pass_counters(game);
   opt.in_total = pipeline::total_coordinates(game);
@@ -116,14 +121,14 @@ void run_discover(std::ostream& out, const GameOptions& o, const pipeline::Size&
   };
   auto name = [&](int i) { return names[static_cast<std::size_t>(i)]; };
   // The follow-up: the first conjecture printed without exceptions (else the first printed),
-  // checked on the doubled box.
+  // checked on the doubled box; none for a game without a spec (a ruleset written in Python).
   std::string follow_up;
   bool follow_up_exceptions = false;
   for (const bool exact : {true, false}) {
     for (const auto* list : {&r.grundy, &r.ppos}) {
       for (const auto& c : *list) {
-        if (!follow_up.empty() || (exact && !c.exceptions.empty())) continue;
-        follow_up = check_command(o, size, list == &r.grundy ? "--formula" : "--ppos", c.expression);
+        if (!o.spec || !follow_up.empty() || (exact && !c.exceptions.empty())) continue;
+        follow_up = check_command(*o.spec, size, list == &r.grundy ? "--formula" : "--ppos", c.expression);
         follow_up_exceptions = !c.exceptions.empty();
       }
     }
@@ -164,7 +169,7 @@ void run_discover(std::ostream& out, const GameOptions& o, const pipeline::Size&
             << " positions: 1% of the box, at most 12)\n";
   const std::string none =
       r.exception_cap > 0 ? " (nor with at most " + std::to_string(r.exception_cap) + " exceptions)" : "";
-  if (o.evaluation() == core::Evaluation::Grundy) {
+  if (o.eval == core::Evaluation::Grundy) {
     if (r.grundy.empty())
       out << "Grundy value: no formula of the grammar agrees with every position" << none << "\n";
     for (const auto& c : r.grundy) {
@@ -195,8 +200,6 @@ void run_discover(std::ostream& out, const GameOptions& o, const pipeline::Size&
   out << "\n";
 }
 
-}  // namespace
-
 void add_check_command(CLI::App& app) {
   static GameOptions o;
   static std::string size;
@@ -214,7 +217,9 @@ void add_check_command(CLI::App& app) {
       "(x ^ y ^ z) == 0. Prints 'holds on <box>' (exit 0) or the first counterexamples (exit 1).");
   cmd->callback([] {
     const pipeline::Size s = pipeline::parse_size(size, "--size", kMaxSide);
-    with_output(o.output, [&](std::ostream& out) { run_check(out, o, s, formula, ppos); });
+    with_output(o.output, [&](std::ostream& out) {
+      if (!write_check(out, subject(o), o.output_format(), s, formula, ppos)) claim_failed();
+    });
   });
 }
 
@@ -232,7 +237,7 @@ void add_discover_command(CLI::App& app) {
       "the last line is the `grundy check` command that tries the first on the box twice as large.");
   cmd->callback([] {
     const pipeline::Size s = pipeline::parse_size(size, "--size", std::int64_t{1} << 20);
-    with_output(o.output, [&](std::ostream& out) { run_discover(out, o, s); });
+    with_output(o.output, [&](std::ostream& out) { write_discover(out, subject(o), o.output_format(), s); });
   });
 }
 

@@ -17,12 +17,6 @@ namespace grundy::cli {
 
 namespace {
 
-struct SeqResult {
-  std::vector<std::vector<core::Value>> layers;  // layers[p][x]
-  analysis::Periodicity period;                  // of all layers together
-  std::string why;                               // the proof, or how far it was observed
-};
-
 // The layers as one sequence of tuples, for the general period search: x -> an id of the tuple
 // (G(x,0), .., G(x,K)), equal ids for equal tuples.
 std::vector<std::int64_t> packed(const std::vector<std::vector<core::Value>>& layers) {
@@ -36,8 +30,10 @@ std::vector<std::int64_t> packed(const std::vector<std::vector<core::Value>>& la
   return out;
 }
 
-SeqResult compute_seq(const GameOptions& o, std::int64_t size, std::int64_t search) {
-  const core::Game game = o.game();
+}  // namespace
+
+SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search) {
+  const core::Game& game = o.game;
   const std::vector<int> passes = pipeline::pass_counters(game);
   const int pass = passes.empty() ? -1 : passes.back();
   if (game.arity() != (pass >= 0 ? 2 : 1) || passes.size() > 1)
@@ -55,7 +51,7 @@ SeqResult compute_seq(const GameOptions& o, std::int64_t size, std::int64_t sear
   };
   if (const auto s = subtraction_seq(o)) {
     core::ensure_fits(core::add_bytes(seq_bytes, games::sweep_subtraction_bytes(s->game, s->passes, size)),
-                      o.memory_limit(), "the sequence of " + game.name());
+                      o.memory_limit, "the sequence of " + game.name());
     allocate();
     games::sweep_subtraction(s->game, s->passes, s->pass_from_terminal, size,
                              [&](std::int64_t x, std::span<const core::Value> v) {
@@ -77,7 +73,7 @@ SeqResult compute_seq(const GameOptions& o, std::int64_t size, std::int64_t sear
     return r;
   }
   const core::DenseTable t =
-      core::solve_guarded(game, pipeline::size_box(game, {{size}}), o.evaluation(), o.memory_limit(), seq_bytes);
+      core::solve_guarded(game, pipeline::size_box(game, {{size}}), o.eval, o.memory_limit, seq_bytes);
   allocate();
   core::Position pos(game.arity());
   const int heap = pass == 0 ? 1 : 0;
@@ -104,13 +100,16 @@ SeqResult compute_seq(const GameOptions& o, std::int64_t size, std::int64_t sear
   return r;
 }
 
-void run_seq(std::ostream& out, const GameOptions& o, std::int64_t size, std::int64_t search) {
-  const io::Format f = o.output_format();
-  const core::Game game = o.game();
+namespace {
+
+void run_seq(std::ostream& out, const GameOptions& opts, std::int64_t size, std::int64_t search) {
+  const io::Format f = opts.output_format();
+  const Subject o = subject(opts);
+  const core::Game& game = o.game;
   const SeqResult r = compute_seq(o, size, search);
   const auto& per = r.period;
-  const bool grundy = o.evaluation() == core::Evaluation::Grundy;
-  const std::string status = !per.found ? "none" : per.proven ? "proven" : "observed";
+  const bool grundy = o.eval == core::Evaluation::Grundy;
+  const std::string status = seq_status(per);
   if (f == io::Format::Json) {
     // The values (up to 2^30 of them) are written as they go; the rest is a small object.
     nlohmann::json j;
@@ -142,7 +141,7 @@ void run_seq(std::ostream& out, const GameOptions& o, std::int64_t size, std::in
   if (f == io::Format::Npy) {  // one heap: a vector of N values; with passes: (K + 1) x N, row p
     const auto n = static_cast<std::uint64_t>(size);
     io::write_npy_values(out, r.layers.size() > 1 ? static_cast<std::int64_t>(r.layers.size()) : size,
-                         r.layers.size() > 1 ? size : -1, o.evaluation(),
+                         r.layers.size() > 1 ? size : -1, o.eval,
                          [&](std::uint64_t i) { return r.layers[i / n][i % n]; });
     return;
   }
@@ -154,7 +153,7 @@ void run_seq(std::ostream& out, const GameOptions& o, std::int64_t size, std::in
         poll();
         out << x;
         if (r.layers.size() > 1) out << "," << p;
-        out << "," << io::value_text(r.layers[p][static_cast<std::size_t>(x)], o.evaluation()) << "\n";
+        out << "," << io::value_text(r.layers[p][static_cast<std::size_t>(x)], o.eval) << "\n";
       }
     return;
   }
@@ -164,7 +163,7 @@ void run_seq(std::ostream& out, const GameOptions& o, std::int64_t size, std::in
     core::StopPoll poll;
     for (std::size_t x = 0; x < r.layers[p].size(); ++x) {
       poll();
-      out << (x ? " " : "") << io::value_text(r.layers[p][x], o.evaluation());
+      out << (x ? " " : "") << io::value_text(r.layers[p][x], o.eval);
     }
     out << "\n";
   }
@@ -176,12 +175,13 @@ void run_seq(std::ostream& out, const GameOptions& o, std::int64_t size, std::in
   out << "  " << r.why << "\n";
 }
 
-void run_structure(std::ostream& out, const GameOptions& o, const pipeline::Size& size) {
-  const io::Format f = o.output_format();
-  const core::Game game = o.game();
+}  // namespace
+
+void write_structure(std::ostream& out, const Subject& o, io::Format f, const pipeline::Size& size) {
+  const core::Game& game = o.game;
   const auto names = game.coordinate_names();
   const core::Box box = pipeline::size_box(game, size);
-  const core::DenseTable t = pipeline::solve_exact(game, box, o.evaluation(), o.memory_limit());
+  const core::DenseTable t = pipeline::solve_exact(game, box, o.eval, o.memory_limit);
   analysis::StructureOptions so;
   so.skip = pipeline::pass_counters(game);
   const analysis::StructureReport r = analysis::analyze_structure(t, so);
@@ -276,8 +276,6 @@ void run_structure(std::ostream& out, const GameOptions& o, const pipeline::Size
   }
 }
 
-}  // namespace
-
 void add_seq_command(CLI::App& app) {
   static GameOptions o;
   static std::int64_t size = 0, search = std::int64_t{1} << 24;
@@ -309,7 +307,7 @@ void add_structure_command(CLI::App& app) {
   cmd->footer("Example: grundy structure nim -p heaps=2 --pass --size 32");
   cmd->callback([] {
     const pipeline::Size s = pipeline::parse_size(size, "--size", std::int64_t{1} << 20);
-    with_output(o.output, [&](std::ostream& out) { run_structure(out, o, s); });
+    with_output(o.output, [&](std::ostream& out) { write_structure(out, subject(o), o.output_format(), s); });
   });
 }
 

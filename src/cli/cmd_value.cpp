@@ -12,38 +12,6 @@ namespace {
 
 std::string outcome_word(core::Value v) { return v == 0 ? "P" : "N"; }
 
-// Heap sizes from which a one-heap subtraction game is answered from its proven period rather
-// than by a sweep up to the heap size itself.
-constexpr std::int64_t kPeriodFrom = std::int64_t{1} << 24;
-constexpr std::int64_t kPeriodSearch = std::int64_t{1} << 28;
-
-// G(x, p) of a subtraction game with a huge heap, from the proven period (nothing if no period
-// turns up within kPeriodSearch heap sizes: the ordinary path then answers or refuses). The
-// period is searched once per process, however many positions are asked.
-class PeriodRoute {
- public:
-  explicit PeriodRoute(const GameOptions& o) : o_(o) {}
-
-  std::optional<std::pair<core::Value, std::string>> value(const core::Position& pos) {
-    if (pos[0] < kPeriodFrom) return std::nullopt;
-    if (!searched_) {
-      searched_ = true;
-      seq_ = subtraction_seq(o_);
-      if (seq_) per_ = analysis::subtraction_periodicity(*seq_, kPeriodSearch);
-    }
-    if (!seq_ || !per_.found) return std::nullopt;
-    const core::Value v = analysis::value_from_period(*seq_, per_, pos[0], pos.size() > 1 ? static_cast<int>(pos[1]) : 0);
-    return std::make_pair(v, "(from the proven period " + std::to_string(per_.period) + " after preperiod " +
-                                 std::to_string(per_.preperiod) + ")");
-  }
-
- private:
-  const GameOptions& o_;
-  bool searched_ = false;
-  std::optional<analysis::SubtractionSeq> seq_;
-  analysis::Periodicity per_;
-};
-
 // The position argument of value and moves: one position, or `-` / --stdin for one per line of
 // standard input, each checked as it is read.
 struct PositionArg {
@@ -73,10 +41,11 @@ void for_each_position(const core::Game& game, const PositionArg& arg, Answer&& 
 }
 
 void run_value(std::ostream& out, const GameOptions& o, const PositionArg& arg) {
-  const core::Game game = o.game();
+  const Subject s = subject(o);
+  const core::Game& game = s.game;
   const io::Format f = o.output_format();
-  PeriodRoute period(o);
-  pipeline::ValueOracle oracle(game, o.evaluation(), o.memory_limit());
+  PeriodRoute period(s);
+  pipeline::ValueOracle oracle(game, s.eval, s.memory_limit);
   std::optional<io::CellWriter> cells;
   if (f != io::Format::Text) cells.emplace(out, f, game.name(), game.coordinate_names(), o.evaluation());
   for_each_position(game, arg, [&](const core::Position& pos) {
