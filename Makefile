@@ -3,7 +3,7 @@ PRESET ?= release
 BUILD := build/$(PRESET)
 GRUNDY := $(BUILD)/grundy
 
-.PHONY: demo serve test deps build clean asan fuzz
+.PHONY: demo serve test deps build clean asan fuzz python
 FUZZ_SECONDS ?= 60
 # CI runs each fuzzer for less, to keep the whole run under 45 minutes on 2 cores.
 CI_FUZZ_SECONDS ?= 30
@@ -31,6 +31,10 @@ build: deps
 
 asan:
 	$(MAKE) test PRESET=asan
+
+# The Python module in the build tree (built by `make build` too); pip install: see the README.
+python: build
+	@echo "import grundy from here:  export PYTHONPATH=$(abspath $(BUILD))/python"
 
 fuzz: deps
 	scripts/run-fuzzers.sh $(FUZZ_SECONDS)

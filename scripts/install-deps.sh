@@ -7,7 +7,11 @@ packages=(g++ cmake ninja-build make pkg-config libgtest-dev libgmock-dev libben
           clang libclang-rt-14-dev  # clang + compiler-rt: the libFuzzer targets of fuzz/
           help2man groff-base man-db  # the man page, generated from --help and rendered by its test
           python3-yaml  # the test that CITATION.cff parses as YAML
-          python3-numpy)  # the contract test: numpy.load and numpy.loadtxt read the npy and wide CSV files
+          python3-numpy  # the contract test: numpy.load and numpy.loadtxt read the npy and wide CSV files
+          # The Python module (python/): pybind11, its tests, pip install of the package, and the
+          # example notebook run headless (examples/).
+          pybind11-dev python3-dev python3-pytest python3-pip python3-setuptools
+          python3-matplotlib jupyter-nbconvert python3-ipykernel)
 # Node and npm drive the browser test (tests/e2e); a machine that has node from elsewhere keeps it.
 command -v node > /dev/null || packages+=(nodejs npm)
 missing=()

@@ -70,33 +70,13 @@ bool write_check(std::ostream& out, const Subject& o, io::Format f, const pipeli
 
 namespace {
 
-// A word as a POSIX shell reads it back: bare when no shell treats any of its characters
-// specially, else in single quotes (a quote inside written '\'').
-std::string shell_word(const std::string& w) {
-  const bool bare = !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || (c != '\0' && std::strchr("_-+=,./:@%", c) != nullptr);
-  });
-  if (bare) return w;
-  std::string out = "'";
-  for (char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 // The command that checks a conjecture of `discover` on the box twice as large along every
 // coordinate: the same game spec, ready to copy and run.
 std::string check_command(const games::GameSpec& spec, const pipeline::Size& size, const std::string& flag,
                           const std::string& expression) {
-  std::string cmd = "grundy check " + shell_word(spec.family);
-  for (const auto& [name, value] : spec.params) cmd += " -p " + shell_word(name + "=" + value);
-  const games::Transforms& t = spec.transforms;
-  if (t.passes == 1) cmd += " --pass";
-  if (t.passes > 1) cmd += " --passes " + std::to_string(t.passes);
-  if (t.pass_from_terminal) cmd += " --pass-from-terminal";
-  if (!t.forbid.empty()) cmd += " --forbid " + shell_word(t.forbid);
-  if (t.misere) cmd += " --misere";
   std::string sizes;
   for (const std::int64_t e : size.extents) sizes += (sizes.empty() ? "" : "x") + std::to_string(2 * e);
-  return cmd + " --size " + sizes + " " + flag + " " + shell_word(expression);
+  return "grundy check " + games::spec_text(spec) + " --size " + sizes + " " + flag + " " + games::shell_word(expression);
 }
 
 }  // namespace

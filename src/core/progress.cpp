@@ -42,6 +42,9 @@ void install_interrupt_handler() {
   install_termination_handlers();
 }
 
+void request_stop() { detail::g_stop_requested.store(true); }
+void clear_stop() { detail::g_stop_requested.store(false); }
+
 void set_deadline_seconds(double seconds) {
   g_deadline_ns.store(seconds > 0 ? now_ns() + static_cast<std::int64_t>(seconds * 1e9) : 0);
 }

@@ -22,6 +22,12 @@ struct Interrupted : UserError {
 // the temporaries of core/cleanup.hpp), and the SIGTERM/SIGHUP ones of core/cleanup.hpp.
 void install_interrupt_handler();
 
+// A clean stop asked for by a host that handles Ctrl-C itself (the Python module checks
+// KeyboardInterrupt while the engine runs): the computations in flight throw Interrupted at
+// their next poll. clear_stop() readies the engine for the next one.
+void request_stop();
+void clear_stop();
+
 // Stop after this many seconds from now (0: no deadline).
 void set_deadline_seconds(double seconds);
 

@@ -1,5 +1,8 @@
 #include "games/registry.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <set>
 
 #include "core/parse.hpp"
@@ -142,7 +145,7 @@ GameSpec make_game_spec(const std::string& family, const std::vector<std::string
 
 // Reads the words of the spec as they come (a word it does not know, or a flag without its
 // value, is an error of this syntax), then builds the spec as the CLI does.
-GameSpec parse_game_spec(std::string_view text) {
+GameSpec parse_game_spec(std::string_view text, SpecOf of) {
   if (text.size() > 4096) throw UserError("game spec longer than 4096 characters");
   const auto words = split_words(text);
   if (words.empty()) throw UserError("game spec is empty; expected a family name such as 'nim -p heaps=1'");
@@ -165,13 +168,41 @@ GameSpec parse_game_spec(std::string_view text) {
     } else if (w == "--forbid") {
       flags.forbid.push_back(need(++i, w));
     } else if (w == "--misere") {
-      throw UserError("--misere applies to a whole game, not to a component of a sum");
+      if (of == SpecOf::Component) throw UserError("--misere applies to a whole game, not to a component of a sum");
+      ++flags.misere;
     } else {
       throw UserError("game spec '" + std::string(text.substr(0, 60)) + "': unexpected '" + w.substr(0, 40) +
-                      "'; allowed: -p name=value, --pass, --passes K, --pass-from-terminal, --forbid EXPR");
+                      "'; allowed: -p name=value, --pass, --passes K, --pass-from-terminal, --forbid EXPR" +
+                      (of == SpecOf::WholeGame ? ", --misere" : ""));
     }
   }
   return make_game_spec(words[0], params, flags);
+}
+
+std::string shell_word(const std::string& w) {
+  const bool bare = !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || (c != '\0' && std::strchr("_-+=,./:@%", c) != nullptr);
+  });
+  if (bare) return w;
+  std::string out = "'";
+  for (char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string spec_text(const GameSpec& spec) {
+  std::string text = shell_word(spec.family);
+  for (const auto& [name, value] : spec.params) text += " -p " + shell_word(name + "=" + value);
+  return text + transforms_text(spec.transforms);
+}
+
+std::string transforms_text(const Transforms& t) {
+  std::string text;
+  if (t.passes == 1) text += " --pass";
+  if (t.passes > 1) text += " --passes " + std::to_string(t.passes);
+  if (t.pass_from_terminal) text += " --pass-from-terminal";
+  if (!t.forbid.empty()) text += " --forbid " + shell_word(t.forbid);
+  if (t.misere) text += " --misere";
+  return text;
 }
 
 nlohmann::json families_json() {

@@ -113,8 +113,21 @@ const Family& find_family(std::string_view name);
 core::Game make_game(const GameSpec& spec);
 
 // Parses a GAME spec written as one string ("nim -p heaps=1 --pass"), as the `sum` family's
-// components are given. Quotes ('...' or "...") group words.
-GameSpec parse_game_spec(std::string_view text);
+// components are given. Quotes ('...' or "...") group words. --misere, an evaluation of the
+// whole game, is refused in a component and read in a whole game (the Python module's specs).
+enum class SpecOf { Component, WholeGame };
+GameSpec parse_game_spec(std::string_view text, SpecOf of = SpecOf::Component);
+
+// The spec as words a POSIX shell and parse_game_spec read back: "nim -p heaps=2 --pass",
+// "subtraction -p set=1,2 --forbid 'x == 3'" (what `discover` prints in its follow-up command
+// and the Python module in a game's repr).
+std::string spec_text(const GameSpec& spec);
+// The transform flags alone, each with a leading space: " --pass --forbid 'x == 3'".
+std::string transforms_text(const Transforms& t);
+
+// A word as a POSIX shell reads it back: bare when no shell treats any of its characters
+// specially, else in single quotes (a quote inside written '\'').
+std::string shell_word(const std::string& w);
 
 // Wraps a ruleset in the transforms asked for: WithPass<Forbid<R>>, WithPass<R>, Forbid<R> or R.
 

@@ -28,7 +28,23 @@ struct SliceRequest {
   std::function<void(const core::Box&)> check_box;
 };
 
-// The slice; a UserError for bad pins, for a box too large for the memory limit, and for a
+// Where the slice lies in its solved table: cell (r, c) of the slice is the table's cell at
+// `base` with coordinate `row` set to r and `col` to c (col -1: a one-coordinate slice). The
+// table's box may be larger than the request (the knight's reach box).
+struct SolvedSlice {
+  core::DenseTable table;
+  core::Position base;
+  int row = 0;
+  int col = -1;
+  std::int64_t rows = 0, cols = 1;
+};
+
+// The solved table and the slice in it, without copying the slice out: what the Python module
+// hands to numpy as a view. `copied`: the caller copies the slice out (table_slice), and the
+// copy counts against the memory limit with the solve.
+SolvedSlice solve_slice(const core::Game& game, const SliceRequest& request, bool copied);
+
+// The slice, copied out; a UserError for bad pins, for a box too large for the memory limit, and for a
 // slice that holds no position of the game (pins no position has, such as y above F).
 io::Grid table_slice(const core::Game& game, const SliceRequest& request);
 

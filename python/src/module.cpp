@@ -1,0 +1,871 @@
+// grundy._core: the engine for Python (issue 14). Every call goes through the code the CLI runs
+// (games::make_game, the pipeline, cli/analysis_common.hpp), so the answers are the CLI's; this
+// file only converts arguments and results, and runs the engine so that Ctrl-C and deadlines
+// work from Python.
+//
+// Two ways a call runs:
+//   - a game built only from C++ rulesets: on a worker thread, the GIL released; the calling
+//     thread checks for Ctrl-C every 50 ms and, on KeyboardInterrupt, asks the engine to stop
+//     (core::request_stop) and waits for it;
+//   - a game with a ruleset written in Python: on the calling thread, holding the GIL, since
+//     every position calls back into Python; the callback checks for Ctrl-C itself.
+// The friendly layer (grundy/__init__.py) wraps these functions; their signatures are in
+// grundy/__init__.pyi.
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cctype>
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include "analysis/verify.hpp"
+#include "cli/analysis_common.hpp"
+#include "core/memory.hpp"
+#include "core/parse.hpp"
+#include "core/progress.hpp"
+#include "core/sum.hpp"
+#include "games/registry.hpp"
+#include "pipeline/oracle.hpp"
+#include "pipeline/ppos.hpp"
+#include "pipeline/solve.hpp"
+#include "pipeline/table_slice.hpp"
+
+namespace py = pybind11;
+
+namespace grundy::python {
+
+namespace {
+
+using core::Position;
+using core::Value;
+
+// The largest side a size or pin takes, as in the CLI.
+constexpr std::int64_t kMaxSide = std::int64_t{1} << 40;
+
+// ---------------------------------------------------------------------------------------------
+// Running the engine
+// ---------------------------------------------------------------------------------------------
+
+// The engine stopped by the deadline of max_seconds: Python's TimeoutError.
+struct DeadlineError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+void check_seconds(double max_seconds) {
+  if (!(max_seconds >= 0 && max_seconds <= 1e9))
+    throw core::UserError("max_seconds = " + py::repr(py::float_(max_seconds)).cast<std::string>() +
+                          ": allowed 0..1000000000 (seconds, 0 = no limit)");
+}
+
+// What the deadline of max_seconds says when it stops the engine (built with the GIL held).
+std::string deadline_message(double max_seconds) {
+  return "max_seconds=" + py::str(py::float_(max_seconds)).cast<std::string>() +
+         ": stopped at the deadline; raise max_seconds or ask for less";
+}
+
+// Runs f() as the module header says; its result, or its exception (an Interrupted by the
+// deadline as DeadlineError, by Ctrl-C as the pending KeyboardInterrupt).
+template <class F>
+auto run_engine(bool python_callbacks, double max_seconds, F&& f) -> decltype(f()) {
+  using Result = decltype(f());
+  check_seconds(max_seconds);
+  const std::string message = deadline_message(max_seconds);
+  if (python_callbacks) {
+    std::optional<core::ThreadDeadline> d;  // for this thread, and the workers the engine starts
+    if (max_seconds > 0) d.emplace(max_seconds, message);
+    try {
+      return f();
+    } catch (const core::Interrupted& e) {
+      throw DeadlineError(e.what());
+    }
+  }
+  std::optional<Result> result;
+  std::exception_ptr error;
+  std::mutex m;
+  std::condition_variable cv;
+  bool done = false;
+  std::thread worker([&] {
+    try {
+      std::optional<core::ThreadDeadline> d;
+      if (max_seconds > 0) d.emplace(max_seconds, message);
+      result.emplace(f());
+    } catch (...) {
+      error = std::current_exception();
+    }
+    std::lock_guard<std::mutex> lock(m);
+    done = true;
+    cv.notify_one();
+  });
+  bool interrupted = false;
+  for (;;) {
+    {
+      py::gil_scoped_release release;
+      std::unique_lock<std::mutex> lock(m);
+      if (cv.wait_for(lock, std::chrono::milliseconds(interrupted ? 1000 : 50), [&] { return done; })) break;
+    }
+    if (!interrupted && PyErr_CheckSignals() != 0) {  // KeyboardInterrupt (or another handler's error) pending
+      interrupted = true;
+      core::request_stop();
+    }
+  }
+  {
+    py::gil_scoped_release release;
+    worker.join();
+  }
+  if (interrupted) {
+    core::clear_stop();
+    throw py::error_already_set();
+  }
+  if (error) {
+    try {
+      std::rethrow_exception(error);
+    } catch (const core::Interrupted& e) {
+      throw DeadlineError(e.what());
+    }
+  }
+  return std::move(*result);
+}
+
+std::uint64_t memory_limit(const py::object& max_memory) {
+  if (max_memory.is_none()) return core::default_memory_limit();
+  if (py::isinstance<py::str>(max_memory)) return core::parse_memory_size(max_memory.cast<std::string>());
+  if (py::isinstance<py::int_>(max_memory) && !py::isinstance<py::bool_>(max_memory)) {
+    const auto bytes = max_memory.cast<long long>();
+    if (bytes <= 0) throw core::UserError("max_memory = " + std::to_string(bytes) + ": give a positive number of bytes");
+    return static_cast<std::uint64_t>(bytes);
+  }
+  throw core::UserError("max_memory: give bytes (an int) or a size such as '512M' or '16G'");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rulesets written in Python
+// ---------------------------------------------------------------------------------------------
+
+// A grundy.Ruleset instance seen as a core::Ruleset. Its Python objects live in a State shared
+// by every copy (the engine copies rulesets freely); only the calling thread, holding the GIL,
+// ever touches them. options(pos) is called once per position and returns every option.
+class PyRuleset {
+ public:
+  struct State {
+    py::object obj, options, rank, check, reach;
+    int arity = 0;
+    std::vector<std::string> names;
+    std::string name;
+    bool precede = false;
+    std::uint64_t calls = 0;
+  };
+
+  explicit PyRuleset(const py::object& obj) : s_(new State, [](State* s) {
+    py::gil_scoped_acquire gil;
+    delete s;
+  }) {
+    State& s = *s_;
+    s.obj = obj;
+    s.options = py::getattr(obj, "options", py::none());
+    if (s.options.is_none() || !PyCallable_Check(s.options.ptr()))
+      throw core::UserError("Ruleset: define options(self, pos), returning the positions one move leads to");
+    const py::object coords = py::getattr(obj, "coordinates", py::none());
+    if (coords.is_none() || py::isinstance<py::str>(coords))
+      throw core::UserError("Ruleset: set coordinates to a tuple of names, such as ('x', 'y')");
+    for (const py::handle c : coords) s.names.push_back(py::str(c).cast<std::string>());
+    s.arity = static_cast<int>(s.names.size());
+    if (s.arity < 1 || s.arity > core::kMaxCoords)
+      throw core::UserError("Ruleset: " + std::to_string(s.arity) + " coordinates; allowed 1.." +
+                            std::to_string(core::kMaxCoords));
+    for (const auto& n : s.names)
+      if (n.empty() || n == "total" || !(std::isalpha(static_cast<unsigned char>(n[0])) || n[0] == '_'))
+        throw core::UserError("Ruleset: coordinate name '" + n + "': a name starting with a letter, not 'total'");
+    const py::object name = py::getattr(obj, "name", py::none());
+    s.name = name.is_none() ? py::str(py::type::of(obj).attr("__name__")).cast<std::string>() : py::str(name).cast<std::string>();
+    auto optional_method = [&](const char* attr) {
+      py::object m = py::getattr(obj, attr, py::none());
+      if (!m.is_none() && !PyCallable_Check(m.ptr()))
+        throw core::UserError(std::string("Ruleset: ") + attr + " must be a method or None");
+      return m;
+    };
+    s.rank = optional_method("rank");
+    s.check = optional_method("check");
+    s.reach = optional_method("reach");
+    s.precede = py::bool_(py::getattr(obj, "options_precede", py::bool_(false)));
+  }
+
+  int arity() const { return s_->arity; }
+  std::vector<std::string> coordinate_names() const { return s_->names; }
+  std::string name() const { return s_->name; }
+
+  std::string check(const Position& p) const {
+    for (int i = 0; i < p.size(); ++i)
+      if (p[i] < 0) return s_->names[static_cast<std::size_t>(i)] + " = " + std::to_string(p[i]) + " is negative";
+    if (s_->check.is_none()) return "";
+    const py::object why = s_->check(tuple_of(p));
+    if (why.is_none() || (py::isinstance<py::bool_>(why) && why.cast<bool>())) return "";
+    if (py::isinstance<py::bool_>(why)) return "check() refused it";
+    return py::str(why).cast<std::string>();
+  }
+
+  template <class Sink>
+  void for_each_option(const Position& p, Sink&& sink) const {
+    State& s = *s_;
+    if ((++s.calls & 63) == 0) {  // Ctrl-C, and the deadline of max_seconds
+      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+      core::poll_stop();
+    }
+    const py::object got = s.options(tuple_of(p));
+    options_.clear();
+    // One pass over what options() returned (a list of tuples, any iterable of sequences, or an
+    // (n, arity) integer array), every option checked before the engine sees it.
+    const py::object fast = py::reinterpret_steal<py::object>(PySequence_Fast(got.ptr(), "options() must return an iterable"));
+    if (!fast) throw core::UserError(s.name + ": options(" + core::to_string(p) + ") did not return an iterable of positions");
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast.ptr());
+    PyObject** items = PySequence_Fast_ITEMS(fast.ptr());
+    for (Py_ssize_t k = 0; k < n; ++k) options_.push_back(option_of(p, items[k]));
+    for (const Position& o : options_) sink(o);
+  }
+
+  bool has_rank() const { return !s_->rank.is_none(); }
+  std::int64_t rank(const Position& p) const {
+    if (s_->rank.is_none()) throw core::EngineError(s_->name + " has no rank");
+    const py::object r = s_->rank(tuple_of(p));
+    try {
+      return py::cast<std::int64_t>(r);
+    } catch (const py::cast_error&) {
+      throw core::UserError(s_->name + ": rank(" + core::to_string(p) + ") returned " +
+                            py::repr(r).cast<std::string>().substr(0, 40) + ", not an integer");
+    }
+  }
+  bool options_precede() const { return s_->precede; }
+  core::Box reach_box(const core::Box& b) const {
+    if (s_->reach.is_none()) return b;
+    const py::object got = s_->reach(tuple_of(b.extents()));
+    const Position e = position_of(got, s_->name + ": reach(" + core::to_string(b.extents()) + ")");
+    for (int i = 0; i < e.size(); ++i)
+      if (e[i] < b.extent(i))
+        throw core::UserError(s_->name + ": reach(" + core::to_string(b.extents()) + ") returned (" + core::to_string(e) +
+                              "), smaller than the box it must hold");
+    return core::Box(e);
+  }
+
+ private:
+  py::tuple tuple_of(const Position& p) const {
+    py::tuple t(p.size());
+    for (int i = 0; i < p.size(); ++i) PyTuple_SET_ITEM(t.ptr(), i, PyLong_FromLongLong(p[i]));
+    return t;
+  }
+
+  // A sequence of `arity` integers, or a UserError starting with `what`.
+  Position position_of(const py::handle& h, const std::string& what) const {
+    const int arity = s_->arity;
+    const py::object fast = py::reinterpret_steal<py::object>(PySequence_Fast(h.ptr(), "not a sequence"));
+    if (!fast) {
+      PyErr_Clear();
+      throw core::UserError(what + " returned " + py::repr(h).cast<std::string>().substr(0, 40) +
+                            ", not a sequence of " + std::to_string(arity) + " integers");
+    }
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast.ptr());
+    if (n != arity)
+      throw core::UserError(what + " returned " + py::repr(h).cast<std::string>().substr(0, 40) + ": " +
+                            std::to_string(n) + " coordinates, expected " + std::to_string(arity));
+    Position p(arity);
+    PyObject** items = PySequence_Fast_ITEMS(fast.ptr());
+    for (int i = 0; i < arity; ++i) {
+      int overflow = 0;
+      const long long v = PyLong_Check(items[i]) ? PyLong_AsLongLongAndOverflow(items[i], &overflow) : -1;
+      if (!PyLong_Check(items[i]) && PyIndex_Check(items[i])) {  // numpy integers
+        const py::object idx = py::reinterpret_steal<py::object>(PyNumber_Index(items[i]));
+        if (!idx) throw py::error_already_set();
+        p[i] = PyLong_AsLongLongAndOverflow(idx.ptr(), &overflow);
+      } else if (!PyLong_Check(items[i]) || overflow != 0) {
+        throw core::UserError(what + " returned " + py::repr(h).cast<std::string>().substr(0, 40) +
+                              ": coordinate " + std::to_string(i + 1) + " is not a 64-bit integer");
+      } else {
+        p[i] = v;
+      }
+      if (overflow != 0)
+        throw core::UserError(what + ": coordinate " + std::to_string(i + 1) + " does not fit in 64 bits");
+    }
+    return p;
+  }
+
+  // An option, checked: arity, not negative, and (without reach()) no coordinate above the
+  // position's, nor the position itself; with options_precede, lexicographically smaller.
+  Position option_of(const Position& from, PyObject* item) const {
+    const std::string what = s_->name + ": options(" + core::to_string(from) + ")";
+    Position o = position_of(py::handle(item), what);
+    const std::string bad = what + " returned (" + core::to_string(o) + ")";
+    for (int i = 0; i < o.size(); ++i)
+      if (o[i] < 0) throw core::UserError(bad + ": a negative coordinate");
+    if (s_->precede) {
+      if (!std::lexicographical_compare(o.coords().begin(), o.coords().end(), from.coords().begin(), from.coords().end()))
+        throw core::UserError(bad + ", not lexicographically smaller (options_precede is set)");
+    } else if (s_->reach.is_none()) {
+      for (int i = 0; i < o.size(); ++i)
+        if (o[i] > from[i])
+          throw core::UserError(bad + ": " + s_->names[static_cast<std::size_t>(i)] +
+                                " grows; a move may raise a coordinate only if reach() says how far");
+      if (o == from) throw core::UserError(bad + ": the position itself (a game must end)");
+    }
+    return o;
+  }
+
+  std::shared_ptr<State> s_;
+  mutable std::vector<Position> options_;  // the calling thread's only (the GIL is held)
+};
+
+// ---------------------------------------------------------------------------------------------
+// Games
+// ---------------------------------------------------------------------------------------------
+
+// A game as Python holds it: a registry spec (family, parameters, transform flags as written),
+// or a composed game (a Python ruleset, a sum) with the transform flags applied to it. Both are
+// checked by games::make_game_spec, so a transform given twice is refused with the CLI's words.
+struct PyGame {
+  std::string family;  // empty: composed
+  std::vector<std::string> params;
+  std::optional<core::Game> base;  // composed: before the transforms of `flags`
+  std::string base_text;           // composed: how it prints
+  games::TransformFlags flags;
+  bool python_callbacks = false;
+
+  // Derived by build().
+  std::optional<core::Game> built;
+  std::optional<games::GameSpec> spec;
+  core::Evaluation eval = core::Evaluation::Grundy;
+  std::string text;
+  // What the engine learned about single positions, kept between calls.
+  std::shared_ptr<pipeline::ValueOracle> oracle;
+  std::shared_ptr<cli::PeriodRoute> period;
+  std::shared_ptr<cli::Subject> period_subject;
+
+  void build() {
+    if (!family.empty()) {
+      spec = games::make_game_spec(family, params, flags);
+      built = games::make_game(*spec);
+      eval = spec->transforms.misere ? core::Evaluation::MisereOutcome : core::Evaluation::Grundy;
+      text = games::spec_text(*spec);
+    } else {
+      const games::Transforms t = games::make_game_spec("game", {}, flags).transforms;
+      built = games::with_transforms(*base, t);
+      eval = t.misere ? core::Evaluation::MisereOutcome : core::Evaluation::Grundy;
+      text = base_text + games::transforms_text(t);
+    }
+    oracle.reset();
+    period.reset();
+  }
+
+  const core::Game& game() const { return *built; }
+  cli::Subject subject(const py::object& max_memory) const { return {game(), eval, memory_limit(max_memory), spec}; }
+};
+
+games::TransformFlags flags_of(const games::Transforms& t) {
+  games::TransformFlags f;
+  if (t.passes == 1) f.pass = 1;
+  if (t.passes > 1) f.passes = {std::to_string(t.passes)};
+  f.pass_from_terminal = t.pass_from_terminal ? 1 : 0;
+  if (!t.forbid.empty()) f.forbid = {t.forbid};
+  f.misere = t.misere ? 1 : 0;
+  return f;
+}
+
+PyGame game_from_spec(const std::string& text, const std::vector<std::string>& extra_params) {
+  PyGame g;
+  const games::GameSpec spec = games::parse_game_spec(text, games::SpecOf::WholeGame);
+  g.family = spec.family;
+  for (const auto& [k, v] : spec.params) g.params.push_back(k + "=" + v);
+  for (const auto& kv : extra_params) g.params.push_back(kv);
+  g.flags = flags_of(spec.transforms);
+  (void)games::find_family(g.family);
+  g.build();
+  return g;
+}
+
+PyGame game_from_ruleset(const py::object& ruleset) {
+  PyGame g;
+  PyRuleset r(ruleset);
+  g.base_text = r.name();
+  g.base = core::Game::of(std::move(r));
+  g.python_callbacks = true;
+  g.build();
+  return g;
+}
+
+PyGame with_flag(const PyGame& g, const std::function<void(games::TransformFlags&)>& add) {
+  PyGame out = g;
+  add(out.flags);
+  out.build();
+  return out;
+}
+
+PyGame sum_of(const PyGame& a, const PyGame& b) {
+  for (const PyGame* g : {&a, &b})
+    if (g->eval != core::Evaluation::Grundy)
+      throw core::UserError("sum of " + a.text + " and " + b.text +
+                            ": misere play is for a whole game; add the games, then call .misere()");
+  core::Sum<core::Game, core::Game> sum(a.game(), b.game());
+  if (sum.arity() > core::kMaxCoords)
+    throw core::UserError("sum: more than " + std::to_string(core::kMaxCoords) + " coordinates in all");
+  PyGame g;
+  g.base = core::Game::of(std::move(sum));
+  g.base_text = "(" + a.text + ") + (" + b.text + ")";
+  g.python_callbacks = a.python_callbacks || b.python_callbacks;
+  g.build();
+  return g;
+}
+
+// A position given as a sequence of integers or as the CLI's text "3,5,7"; checked as the CLI
+// checks it (a game with passes may leave out its last pass counter).
+Position position_arg(const PyGame& g, const py::handle& pos) {
+  std::string text;
+  if (py::isinstance<py::str>(pos)) {
+    text = pos.cast<std::string>();
+  } else {
+    const py::object fast = py::reinterpret_steal<py::object>(PySequence_Fast(pos.ptr(), ""));
+    if (!fast) {
+      PyErr_Clear();
+      throw core::UserError("position " + py::repr(pos).cast<std::string>().substr(0, 40) +
+                            ": give a tuple of integers such as (3, 5) or a string '3,5'");
+    }
+    const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast.ptr());
+    for (Py_ssize_t i = 0; i < n; ++i) {
+      PyObject* item = PySequence_Fast_GET_ITEM(fast.ptr(), i);
+      if (!PyIndex_Check(item) || PyBool_Check(item))
+        throw core::UserError("position " + py::repr(pos).cast<std::string>().substr(0, 40) + ": coordinate " +
+                              std::to_string(i + 1) + " is not an integer");
+      text += (i ? "," : "") + py::str(py::reinterpret_steal<py::object>(PyNumber_Index(item))).cast<std::string>();
+    }
+  }
+  return cli::checked_position(g.game(), text);
+}
+
+pipeline::Size size_arg(const py::handle& size) {
+  if (py::isinstance<py::str>(size)) return pipeline::parse_size(size.cast<std::string>(), "size", kMaxSide);
+  if (PyIndex_Check(size.ptr()) && !PyBool_Check(size.ptr()))
+    return pipeline::parse_size(py::str(size).cast<std::string>(), "size", kMaxSide);
+  if (py::isinstance<py::sequence>(size)) {
+    std::string text;
+    for (const py::handle e : size) text += (text.empty() ? "" : "x") + py::str(e).cast<std::string>();
+    return pipeline::parse_size(text, "size", kMaxSide);
+  }
+  throw core::UserError("size " + py::repr(size).cast<std::string>().substr(0, 40) +
+                        ": give N, (A, B) or 'AxB' with sides from 1 to 2^40");
+}
+
+// fix={"z": 5} or ["z=5"]: the CLI's c=v pins.
+std::vector<std::string> fixes_arg(const py::handle& fix) {
+  std::vector<std::string> out;
+  if (fix.is_none()) return out;
+  if (py::isinstance<py::dict>(fix)) {
+    for (const auto& [k, v] : fix.cast<py::dict>()) {
+      if (!PyIndex_Check(v.ptr()) || PyBool_Check(v.ptr()))
+        throw core::UserError("fix " + py::str(k).cast<std::string>() + "=" + py::repr(v).cast<std::string>().substr(0, 40) +
+                              ": the value is not an integer");
+      out.push_back(py::str(k).cast<std::string>() + "=" + py::str(v).cast<std::string>());
+    }
+    return out;
+  }
+  if (py::isinstance<py::str>(fix)) return {fix.cast<std::string>()};
+  for (const py::handle f : fix) out.push_back(py::str(f).cast<std::string>());
+  return out;
+}
+
+const pipeline::FixSyntax kFixArg{"fix", kMaxSide};
+
+// The table's values narrowed in place to the smallest unsigned width that holds them (1, 2 or
+// 4 bytes); a cell that is no position (or was never solved) becomes the width's largest value,
+// which no value reaches. Returns the width. The narrow copy of cell i lands at byte i*w <= 4i:
+// cells are read before anything overwrites them.
+int narrow_in_place(core::ValueArray& values) {
+  Value max = 0;
+  for (const Value v : values)
+    if (v < core::kUnsolved) max = std::max(max, v);
+  const int w = max < 0xff ? 1 : max < 0xffff ? 2 : 4;
+  auto* bytes = reinterpret_cast<unsigned char*>(values.data());
+  const std::size_t n = values.size();
+  if (w == 1) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const Value v = values[i];
+      bytes[i] = v >= core::kUnsolved ? 0xff : static_cast<unsigned char>(v);
+    }
+  } else if (w == 2) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const Value v = values[i];
+      const std::uint16_t x = v >= core::kUnsolved ? 0xffff : static_cast<std::uint16_t>(v);
+      std::memcpy(bytes + 2 * i, &x, 2);
+    }
+  }
+  return w;
+}
+
+py::dtype dtype_of(int w) {
+  return w == 1 ? py::dtype::of<std::uint8_t>() : w == 2 ? py::dtype::of<std::uint16_t>() : py::dtype::of<std::uint32_t>();
+}
+
+// A numpy view of `table` (moved to the heap, owned by the array): `axes` in that order from
+// cell `base`.
+py::array view_of(core::DenseTable table, const Position& base, const std::vector<int>& axes,
+                  const std::vector<std::int64_t>& shape) {
+  const int w = narrow_in_place(table.values);
+  const core::Box box = table.box;
+  std::vector<py::ssize_t> strides, dims;
+  for (std::size_t k = 0; k < axes.size(); ++k) {
+    std::int64_t stride = 1;
+    for (int i = box.arity() - 1; i > axes[k]; --i) stride *= box.extent(i);
+    strides.push_back(static_cast<py::ssize_t>(stride * w));
+    dims.push_back(static_cast<py::ssize_t>(shape[k]));
+  }
+  auto* owned = new core::DenseTable(std::move(table));
+  const py::capsule owner(owned, [](void* p) { delete static_cast<core::DenseTable*>(p); });
+  const std::uint64_t offset = owned->values.empty() ? 0 : box.index(base);
+  return py::array(dtype_of(w), dims, strides, reinterpret_cast<unsigned char*>(owned->values.data()) + offset * w, owner);
+}
+
+py::object json_result(const std::string& text) {
+  // Kept for the life of the process (a static py::object would be released after Python ends).
+  static const py::handle loads = [] {
+    py::object f = py::module_::import("json").attr("loads");
+    return f.release();
+  }();
+  return loads(text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The calls
+// ---------------------------------------------------------------------------------------------
+
+Value value_of(PyGame& g, const Position& p, std::string* note) {
+  if (!g.oracle) {
+    g.oracle = std::make_shared<pipeline::ValueOracle>(g.game(), g.eval, core::default_memory_limit());
+    g.period_subject = std::make_shared<cli::Subject>(cli::Subject{g.game(), g.eval, core::default_memory_limit(), g.spec});
+    g.period = std::make_shared<cli::PeriodRoute>(*g.period_subject);
+  }
+  if (const auto pv = g.period->value(p)) {
+    if (note) *note = pv->second;
+    return pv->first;
+  }
+  return g.oracle->value(p);
+}
+
+py::object value(PyGame& g, const py::handle& pos, double max_seconds) {
+  if (g.eval != core::Evaluation::Grundy)
+    throw core::UserError("value of " + g.text + ": misere play has outcomes, not Grundy values; use outcome(pos)");
+  const Position p = position_arg(g, pos);
+  return py::int_(run_engine(g.python_callbacks, max_seconds, [&] { return value_of(g, p, nullptr); }));
+}
+
+std::string outcome(PyGame& g, const py::handle& pos, double max_seconds) {
+  const Position p = position_arg(g, pos);
+  return run_engine(g.python_callbacks, max_seconds, [&] { return value_of(g, p, nullptr); }) == 0 ? "P" : "N";
+}
+
+py::array values(PyGame& g, const py::handle& positions, double max_seconds) {
+  std::vector<Position> ps;
+  for (const py::handle pos : positions) ps.push_back(position_arg(g, pos));
+  std::vector<Value> vs = run_engine(g.python_callbacks, max_seconds, [&] {
+    std::vector<Value> out;
+    out.reserve(ps.size());
+    for (const Position& p : ps) out.push_back(value_of(g, p, nullptr));
+    return out;
+  });
+  return py::array_t<std::uint32_t>(static_cast<py::ssize_t>(vs.size()), vs.data());
+}
+
+py::list moves(PyGame& g, const py::handle& pos, double max_seconds) {
+  const Position p = position_arg(g, pos);
+  const bool grundy = g.eval == core::Evaluation::Grundy;
+  const auto opts = run_engine(g.python_callbacks, max_seconds, [&] {
+    std::vector<std::pair<Position, Value>> out;
+    g.game().for_each_option(p, [&](const Position& o) { out.emplace_back(o, 0); });
+    for (auto& [o, v] : out) v = value_of(g, o, nullptr);
+    return out;
+  });
+  py::list out;
+  for (const auto& [o, v] : opts) {
+    py::dict m;
+    m["position"] = py::tuple(py::cast(std::vector<std::int64_t>(o.coords().begin(), o.coords().end())));
+    if (grundy) m["grundy"] = v;
+    m["outcome"] = v == 0 ? "P" : "N";
+    m["winning"] = v == 0;
+    out.append(m);
+  }
+  return out;
+}
+
+py::array table(PyGame& g, const py::handle& size, const py::handle& fix, const py::object& max_memory,
+                double max_seconds, const std::string& save, const std::string& load) {
+  pipeline::SliceRequest req{size_arg(size), fixes_arg(fix), kFixArg, g.eval, memory_limit(max_memory), {save, load}, {}};
+  pipeline::SolvedSlice s =
+      run_engine(g.python_callbacks, max_seconds, [&] { return pipeline::solve_slice(g.game(), req, false); });
+  std::vector<int> axes{s.row};
+  std::vector<std::int64_t> shape{s.rows};
+  if (s.col >= 0) {
+    axes.push_back(s.col);
+    shape.push_back(s.cols);
+  }
+  return view_of(std::move(s.table), s.base, axes, shape);
+}
+
+py::array solve(PyGame& g, const py::handle& size, const py::object& max_memory, double max_seconds) {
+  const pipeline::Size sz = size_arg(size);
+  const std::uint64_t limit = memory_limit(max_memory);
+  core::DenseTable t = run_engine(g.python_callbacks, max_seconds, [&] {
+    return pipeline::solve_exact(g.game(), pipeline::size_box(g.game(), sz), g.eval, limit);
+  });
+  std::vector<int> axes;
+  std::vector<std::int64_t> shape;
+  for (int i = 0; i < t.box.arity(); ++i) {
+    axes.push_back(i);
+    shape.push_back(t.box.extent(i));
+  }
+  return view_of(std::move(t), Position(t.box.arity()), axes, shape);
+}
+
+py::array ppos(PyGame& g, const py::handle& size, const py::handle& fix, const py::object& max_memory,
+               double max_seconds) {
+  const core::Evaluation eval =
+      g.eval == core::Evaluation::MisereOutcome ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome;
+  const pipeline::PPosRequest req{size_arg(size), fixes_arg(fix), kFixArg, eval, memory_limit(max_memory), {}};
+  const int arity = g.game().arity();
+  std::vector<std::int64_t> flat = run_engine(g.python_callbacks, max_seconds, [&] {
+    const pipeline::PPositions ps = pipeline::p_positions(g.game(), req);
+    const std::uint64_t n = ps.count();
+    core::ensure_fits(core::mul_bytes(n, static_cast<std::uint64_t>(arity) * 8), req.memory_limit,
+                      "the P-positions of " + g.text);
+    std::vector<std::int64_t> out;
+    out.reserve(n * static_cast<std::uint64_t>(arity));
+    ps.for_each([&](const Position& p) { out.insert(out.end(), p.coords().begin(), p.coords().end()); });
+    return out;
+  });
+  const auto n = static_cast<py::ssize_t>(flat.size() / static_cast<std::size_t>(arity));
+  py::array_t<std::int64_t> a({n, static_cast<py::ssize_t>(arity)});
+  if (!flat.empty()) std::memcpy(a.mutable_data(), flat.data(), flat.size() * sizeof(std::int64_t));
+  return a;
+}
+
+py::dict seq(PyGame& g, std::int64_t n, std::int64_t search, const py::object& max_memory, double max_seconds) {
+  (void)core::parse_int(std::to_string(n), "n", 1, std::int64_t{1} << 30);
+  (void)core::parse_int(std::to_string(search), "search", 1, std::int64_t{1} << 40);
+  const cli::Subject s = g.subject(max_memory);
+  const cli::SeqResult r = run_engine(g.python_callbacks, max_seconds, [&] { return cli::compute_seq(s, n, search); });
+  py::dict d;
+  d["game"] = g.game().name();
+  if (r.layers.size() == 1) {
+    d["values"] = py::array_t<std::uint32_t>(static_cast<py::ssize_t>(n), r.layers[0].data());
+  } else {
+    py::array_t<std::uint32_t> a({static_cast<py::ssize_t>(r.layers.size()), static_cast<py::ssize_t>(n)});
+    for (std::size_t p = 0; p < r.layers.size(); ++p)
+      std::memcpy(a.mutable_data(static_cast<py::ssize_t>(p), 0), r.layers[p].data(), r.layers[p].size() * sizeof(Value));
+    d["values"] = a;
+  }
+  d["status"] = cli::seq_status(r.period);
+  d["proven"] = r.period.found && r.period.proven;
+  d["preperiod"] = r.period.found ? py::object(py::int_(r.period.preperiod)) : py::object(py::none());
+  d["period"] = r.period.found ? py::object(py::int_(r.period.period)) : py::object(py::none());
+  d["saltus"] = r.period.found ? py::object(py::int_(r.period.saltus)) : py::object(py::none());
+  d["checked_up_to"] = r.period.found && r.period.proven ? r.period.observed : n;
+  d["size"] = n;
+  d["why"] = r.why;
+  return d;
+}
+
+// structure, check, discover: the CLI's JSON answer, as Python objects.
+template <class Write>
+py::object analysis_json(PyGame& g, double max_seconds, Write&& write) {
+  const std::string text = run_engine(g.python_callbacks, max_seconds, [&] {
+    std::ostringstream out;
+    write(out);
+    return out.str();
+  });
+  return json_result(text);
+}
+
+py::list verify(const std::string& which, double max_seconds) {
+  std::vector<const analysis::PaperVerifier*> chosen;
+  std::string known;
+  for (const auto& v : analysis::paper_verifiers()) {
+    known += v.name + ", ";
+    if (which == "all" || which == v.name) chosen.push_back(&v);
+  }
+  if (chosen.empty()) throw core::UserError("verify '" + which.substr(0, 40) + "': allowed " + known + "all");
+  const auto rows = run_engine(false, max_seconds, [&] {
+    std::vector<std::pair<std::string, analysis::ClaimResult>> out;
+    for (const auto* v : chosen) {
+      analysis::VerifyReport report(v->name);
+      v->run(report);
+      for (const auto& r : report.results()) out.emplace_back(v->title, r);
+    }
+    return out;
+  });
+  py::list out;
+  for (const auto& [title, r] : rows) {
+    py::dict d;
+    d["paper"] = r.paper;
+    d["title"] = title;
+    d["claim"] = r.claim;
+    d["status"] = analysis::to_string(r.status);
+    d["range"] = r.range;
+    d["detail"] = r.detail;
+    out.append(d);
+  }
+  return out;
+}
+
+}  // namespace
+
+}  // namespace grundy::python
+
+PYBIND11_MODULE(_core, m) {
+  using namespace grundy;
+  using namespace grundy::python;
+  m.doc() = "grundy's engine (the C++ core). Use the package `grundy`, which wraps this module.";
+
+  // Errors: a bad input is a ValueError with the CLI's one-line message; a deadline is a
+  // TimeoutError; an engine bug is a RuntimeError naming itself.
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const DeadlineError& e) {
+      PyErr_SetString(PyExc_TimeoutError, e.what());
+    } catch (const core::UserError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const core::EngineError& e) {
+      PyErr_SetString(PyExc_RuntimeError, (std::string("grundy internal error: ") + e.what()).c_str());
+    }
+  });
+
+  py::class_<PyGame>(m, "Game")
+      .def_property_readonly("name", [](const PyGame& g) { return g.game().name(); })
+      .def_property_readonly("spec", [](const PyGame& g) { return g.text; })
+      .def_property_readonly("coordinates", [](const PyGame& g) { return g.game().coordinate_names(); })
+      .def_property_readonly("arity", [](const PyGame& g) { return g.game().arity(); })
+      .def_property_readonly("is_misere", [](const PyGame& g) { return g.eval == core::Evaluation::MisereOutcome; })
+      .def_property_readonly("python_defined", [](const PyGame& g) { return g.python_callbacks; })
+      .def("with_pass",
+           [](const PyGame& g, int k, bool from_terminal) {
+             return with_flag(g, [&](games::TransformFlags& f) {
+               if (k == 1)
+                 ++f.pass;
+               else
+                 f.passes.push_back(std::to_string(k));
+               if (from_terminal) ++f.pass_from_terminal;
+             });
+           },
+           py::arg("k") = 1, py::arg("from_terminal") = false,
+           R"(This game with k shared passes: a last coordinate p, the passes left, is added.
+
+>>> grundy.game("nim -p heaps=2").with_pass().coordinates
+['x', 'y', 'p']
+)")
+      .def("forbid",
+           [](const PyGame& g, const std::string& e) {
+             return with_flag(g, [&](games::TransformFlags& f) { f.forbid.push_back(e); });
+           },
+           py::arg("expr"),
+           R"(This game where a move into a position with expr non-zero is illegal.
+
+>>> grundy.game("nim -p heaps=2").forbid("total == 3").moves((2, 2))[0].position
+(0, 2)
+)")
+      .def("misere", [](const PyGame& g) { return with_flag(g, [](games::TransformFlags& f) { ++f.misere; }); },
+           R"(This game under misere play (the last player to move loses): outcomes, not values.
+
+>>> grundy.game("nim -p heaps=2").misere().outcome((1, 0))
+'P'
+)")
+      .def("__add__", &sum_of)
+      .def("value", &value, py::arg("pos"), py::kw_only(), py::arg("max_seconds") = 0.0,
+           R"(The Grundy value of a position: a tuple of coordinates, or the CLI's text '3,5'. A game
+with passes may leave out its pass counter (all passes left). What the engine solved is kept for
+the next calls.
+
+>>> grundy.game("nim -p heaps=3").value((3, 5, 7))
+1
+)")
+      .def("values", &values, py::arg("positions"), py::kw_only(), py::arg("max_seconds") = 0.0,
+           R"(The Grundy values of many positions (an iterable, or an (n, arity) array), as a uint32 array.
+
+>>> grundy.game("nim -p heaps=2").values([(1, 2), (3, 3)]).tolist()
+[3, 0]
+)")
+      .def("outcome", &outcome, py::arg("pos"), py::kw_only(), py::arg("max_seconds") = 0.0,
+           R"('P' (the player to move loses) or 'N'; under misere play for a misere game.
+
+>>> grundy.game("nim -p heaps=2").outcome((4, 4))
+'P'
+)")
+      .def("moves", &moves, py::arg("pos"), py::kw_only(), py::arg("max_seconds") = 0.0)
+      .def("table", &table, py::arg("size"), py::arg("fix") = py::none(), py::kw_only(),
+           py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0, py::arg("save") = "",
+           py::arg("load") = "",
+           R"(The table `grundy table` prints: a numpy array over one or two free coordinates (rows,
+columns), the others pinned by fix={"z": 5} (a pass counter left free is pinned at K). size is N,
+(A, B) or 'AxB'. The dtype is the smallest unsigned one that holds the values; a cell that is no
+position holds the dtype's largest value. The array is a view of the engine's table: no copy.
+save= and load= write and read a table file, as the CLI's --save and --load.
+
+>>> t = grundy.game("nim -p heaps=3").table(4, fix={"z": 1})
+>>> t.tolist(), t.dtype
+([[1, 0, 3, 2], [0, 1, 2, 3], [3, 2, 1, 0], [2, 3, 0, 1]], dtype('uint8'))
+)")
+      .def("solve", &solve, py::arg("size"), py::kw_only(), py::arg("max_memory") = py::none(),
+           py::arg("max_seconds") = 0.0,
+           R"(Every cell of the box: an N-D array, one axis per coordinate in order (pass counters
+over 0..K), in the smallest unsigned dtype, without a copy.
+
+>>> grundy.game("nim -p heaps=1 --pass").solve(4).tolist()
+[[0, 0], [1, 2], [2, 1], [3, 4]]
+)")
+      .def("ppos", &ppos, py::arg("size"), py::arg("fix") = py::none(), py::kw_only(),
+           py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0,
+           R"(The P-positions of the box (pinned coordinates run up to their pin, only the pin
+counts), as an (n, arity) int64 array in index order; misere P-positions for a misere game.
+Uses the CLI's fastest route (an f grid where the family has one).
+
+>>> grundy.game("nim -p heaps=2").ppos(3).tolist()
+[[0, 0], [1, 1], [2, 2]]
+)")
+      .def("seq", &seq, py::arg("n"), py::kw_only(), py::arg("search") = std::int64_t{1} << 24,
+           py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0)
+      .def("structure",
+           [](PyGame& g, const py::handle& size, const py::object& max_memory, double max_seconds) {
+             const cli::Subject s = g.subject(max_memory);
+             const pipeline::Size sz = size_arg(size);
+             return analysis_json(g, max_seconds, [&](std::ostream& out) {
+               cli::write_structure(out, s, io::Format::Json, sz);
+             });
+           },
+           py::arg("size"), py::kw_only(), py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0)
+      .def("check",
+           [](PyGame& g, const py::handle& size, const std::string& formula, const std::string& ppos,
+              const py::object& max_memory, double max_seconds) {
+             const cli::Subject s = g.subject(max_memory);
+             const pipeline::Size sz = size_arg(size);
+             return analysis_json(g, max_seconds, [&](std::ostream& out) {
+               (void)cli::write_check(out, s, io::Format::Json, sz, formula, ppos);
+             });
+           },
+           py::arg("size"), py::kw_only(), py::arg("formula") = "", py::arg("ppos") = "",
+           py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0)
+      .def("discover",
+           [](PyGame& g, const py::handle& size, const py::object& max_memory, double max_seconds) {
+             const cli::Subject s = g.subject(max_memory);
+             const pipeline::Size sz = size_arg(size);
+             return analysis_json(g, max_seconds, [&](std::ostream& out) {
+               cli::write_discover(out, s, io::Format::Json, sz);
+             });
+           },
+           py::arg("size"), py::kw_only(), py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0)
+      .def("__repr__", [](const PyGame& g) { return "grundy.game(" + py::repr(py::str(g.text)).cast<std::string>() + ")"; });
+
+  m.def("game_from_spec", &game_from_spec, py::arg("spec"), py::arg("params") = std::vector<std::string>{});
+  m.def("game_from_ruleset", &game_from_ruleset, py::arg("ruleset"));
+  m.def("verify", &verify, py::arg("which") = "all", py::kw_only(), py::arg("max_seconds") = 0.0);
+  m.def("families", [] { return json_result(games::families_json().dump()); });
+  m.attr("__version__") = GRUNDY_VERSION;
+}
