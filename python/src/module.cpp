@@ -245,7 +245,7 @@ class PyRuleset {
   core::Box reach_box(const core::Box& b) const {
     if (s_->reach.is_none()) return b;
     const py::object got = s_->reach(tuple_of(b.extents()));
-    const Position e = position_of(got, s_->name + ": reach(" + core::to_string(b.extents()) + ")");
+    const Position e = position_of(got, [&] { return s_->name + ": reach(" + core::to_string(b.extents()) + ")"; });
     for (int i = 0; i < e.size(); ++i)
       if (e[i] < b.extent(i))
         throw core::UserError(s_->name + ": reach(" + core::to_string(b.extents()) + ") returned (" + core::to_string(e) +
@@ -260,36 +260,35 @@ class PyRuleset {
     return t;
   }
 
-  // A sequence of `arity` integers, or a UserError starting with `what`.
-  Position position_of(const py::handle& h, const std::string& what) const {
+  // A sequence of `arity` integers, or a UserError starting with what() (called only then: an
+  // option is read in tens of nanoseconds, a message takes longer to write).
+  template <class What>
+  Position position_of(const py::handle& h, What&& what) const {
     const int arity = s_->arity;
+    auto refuse = [&](const std::string& why) {
+      throw core::UserError(what() + " returned " + py::repr(h).cast<std::string>().substr(0, 40) + why);
+    };
     const py::object fast = py::reinterpret_steal<py::object>(PySequence_Fast(h.ptr(), "not a sequence"));
     if (!fast) {
       PyErr_Clear();
-      throw core::UserError(what + " returned " + py::repr(h).cast<std::string>().substr(0, 40) +
-                            ", not a sequence of " + std::to_string(arity) + " integers");
+      refuse(", not a sequence of " + std::to_string(arity) + " integers");
     }
     const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast.ptr());
-    if (n != arity)
-      throw core::UserError(what + " returned " + py::repr(h).cast<std::string>().substr(0, 40) + ": " +
-                            std::to_string(n) + " coordinates, expected " + std::to_string(arity));
+    if (n != arity) refuse(": " + std::to_string(n) + " coordinates, expected " + std::to_string(arity));
     Position p(arity);
     PyObject** items = PySequence_Fast_ITEMS(fast.ptr());
     for (int i = 0; i < arity; ++i) {
       int overflow = 0;
-      const long long v = PyLong_Check(items[i]) ? PyLong_AsLongLongAndOverflow(items[i], &overflow) : -1;
-      if (!PyLong_Check(items[i]) && PyIndex_Check(items[i])) {  // numpy integers
+      if (PyLong_Check(items[i])) {
+        p[i] = PyLong_AsLongLongAndOverflow(items[i], &overflow);
+      } else if (PyIndex_Check(items[i])) {  // numpy integers
         const py::object idx = py::reinterpret_steal<py::object>(PyNumber_Index(items[i]));
         if (!idx) throw py::error_already_set();
         p[i] = PyLong_AsLongLongAndOverflow(idx.ptr(), &overflow);
-      } else if (!PyLong_Check(items[i]) || overflow != 0) {
-        throw core::UserError(what + " returned " + py::repr(h).cast<std::string>().substr(0, 40) +
-                              ": coordinate " + std::to_string(i + 1) + " is not a 64-bit integer");
       } else {
-        p[i] = v;
+        refuse(": coordinate " + std::to_string(i + 1) + " is not a 64-bit integer");
       }
-      if (overflow != 0)
-        throw core::UserError(what + ": coordinate " + std::to_string(i + 1) + " does not fit in 64 bits");
+      if (overflow != 0) refuse(": coordinate " + std::to_string(i + 1) + " is not a 64-bit integer");
     }
     return p;
   }
@@ -297,20 +296,22 @@ class PyRuleset {
   // An option, checked: arity, not negative, and (without reach()) no coordinate above the
   // position's, nor the position itself; with options_precede, lexicographically smaller.
   Position option_of(const Position& from, PyObject* item) const {
-    const std::string what = s_->name + ": options(" + core::to_string(from) + ")";
+    auto what = [&] { return s_->name + ": options(" + core::to_string(from) + ")"; };
     Position o = position_of(py::handle(item), what);
-    const std::string bad = what + " returned (" + core::to_string(o) + ")";
+    auto refuse = [&](const std::string& why) {
+      throw core::UserError(what() + " returned (" + core::to_string(o) + ")" + why);
+    };
     for (int i = 0; i < o.size(); ++i)
-      if (o[i] < 0) throw core::UserError(bad + ": a negative coordinate");
+      if (o[i] < 0) refuse(": a negative coordinate");
     if (s_->precede) {
       if (!std::lexicographical_compare(o.coords().begin(), o.coords().end(), from.coords().begin(), from.coords().end()))
-        throw core::UserError(bad + ", not lexicographically smaller (options_precede is set)");
+        refuse(", not lexicographically smaller (options_precede is set)");
     } else if (s_->reach.is_none()) {
       for (int i = 0; i < o.size(); ++i)
         if (o[i] > from[i])
-          throw core::UserError(bad + ": " + s_->names[static_cast<std::size_t>(i)] +
-                                " grows; a move may raise a coordinate only if reach() says how far");
-      if (o == from) throw core::UserError(bad + ": the position itself (a game must end)");
+          refuse(": " + s_->names[static_cast<std::size_t>(i)] +
+                 " grows; a move may raise a coordinate only if reach() says how far");
+      if (o == from) refuse(": the position itself (a game must end)");
     }
     return o;
   }
