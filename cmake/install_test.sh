@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The test install_layout: `cmake --install` into a temporary prefix puts every file where the
-# README says, installs no library or header, and the installed grundy runs and serves the
-# explorer from its own share/grundy/web (no source tree needed).
-# Usage: install_test.sh CMAKE BUILD_DIR WITH_MAN_PAGE(0|1)
-cmake=$1 build=$2 with_man=$3
+# README says and nothing else: the CLI's files, and the C++ library (libgrundy.a, every header
+# of src/ under include/grundy, the CMake package and grundy.pc, none naming this source tree);
+# the installed grundy runs and serves the explorer from its own share/grundy/web (no source
+# tree needed). The cpp_package test builds against the library.
+# Usage: install_test.sh CMAKE BUILD_DIR SOURCE_DIR WITH_MAN_PAGE(0|1)
+cmake=$1 build=$2 source=$3 with_man=$4
 tmp=$(mktemp -d) || exit 1
 server=
 cleanup() {
@@ -17,14 +19,22 @@ fail() { echo "install_test: $*" >&2; exit 1; }
 p=$tmp/prefix
 expected=(bin/grundy share/bash-completion/completions/grundy
           share/doc/grundy/LICENSE share/doc/grundy/CITATION.cff share/doc/grundy/README.md
-          share/grundy/web/index.html share/grundy/web/app.js share/grundy/web/style.css)
+          share/grundy/web/index.html share/grundy/web/app.js share/grundy/web/style.css
+          lib/libgrundy.a lib/pkgconfig/grundy.pc lib/cmake/grundy/grundyConfig.cmake
+          lib/cmake/grundy/grundyConfigVersion.cmake lib/cmake/grundy/grundyTargets.cmake)
 [ "$with_man" = 1 ] && expected+=(share/man/man1/grundy.1)
+mapfile -t -O "${#expected[@]}" expected < <(cd "$source/src" && find . -name '*.hpp' | sed 's|^\./|include/grundy/|')
 for f in "${expected[@]}"; do
   [ -s "$p/$f" ] || fail "$f not installed"
 done
 [ -x "$p/bin/grundy" ] || fail "bin/grundy is not executable"
-unexpected=$(cd "$p" && find . -type f | grep -Ev '^\./(bin/grundy|share/(man/man1/grundy\.1|bash-completion/completions/grundy|doc/grundy/[^/]+|grundy/web/.+))$')
+unexpected=$(cd "$p" && find . -type f | grep -Ev '^\./(bin/grundy|share/(man/man1/grundy\.1|bash-completion/completions/grundy|doc/grundy/[^/]+|grundy/web/.+)|lib/(libgrundy\.a|pkgconfig/grundy\.pc|cmake/grundy/grundy(Config|ConfigVersion|Targets(-[a-z]+)?)\.cmake)|include/grundy/[a-z]+/[a-z0-9_]+\.hpp)$')
 [ -z "$unexpected" ] || fail "unexpected files installed: $unexpected"
+[ "$(cd "$p/include/grundy" && find . -name '*.hpp' | wc -l)" = "$(cd "$source/src" && find . -name '*.hpp' | wc -l)" ] ||
+  fail "include/grundy does not hold exactly the headers of src/"
+# A consumer gets no path into this source tree (or the build tree under it).
+named=$(grep -rlF "$source" "$p/lib/cmake" "$p/lib/pkgconfig" "$p/include")
+[ -z "$named" ] || fail "installed files name the source tree $source: $named"
 
 out=$("$p/bin/grundy" games) || fail "the installed grundy games failed"
 grep -q nim <<< "$out" || fail "the installed grundy games does not list nim: $out"
