@@ -340,7 +340,9 @@ struct PyGame {
   std::optional<games::GameSpec> spec;
   core::Evaluation eval = core::Evaluation::Grundy;
   std::string text;
-  // What the engine learned about single positions, kept between calls.
+  // What the engine learned about single positions, kept between calls; `memo` guards it when
+  // several Python threads ask one game at once (their solves run with the GIL released).
+  std::shared_ptr<std::mutex> memo = std::make_shared<std::mutex>();
   std::shared_ptr<pipeline::ValueOracle> oracle;
   std::shared_ptr<cli::PeriodRoute> period;
   std::shared_ptr<cli::Subject> period_subject;
@@ -357,6 +359,7 @@ struct PyGame {
       eval = t.misere ? core::Evaluation::MisereOutcome : core::Evaluation::Grundy;
       text = base_text + games::transforms_text(t);
     }
+    memo = std::make_shared<std::mutex>();
     oracle.reset();
     period.reset();
   }
@@ -540,16 +543,14 @@ py::object json_result(const std::string& text) {
 // The calls
 // ---------------------------------------------------------------------------------------------
 
-Value value_of(PyGame& g, const Position& p, std::string* note) {
+// Called with g.memo locked.
+Value value_of(PyGame& g, const Position& p) {
   if (!g.oracle) {
     g.oracle = std::make_shared<pipeline::ValueOracle>(g.game(), g.eval, core::default_memory_limit());
     g.period_subject = std::make_shared<cli::Subject>(cli::Subject{g.game(), g.eval, core::default_memory_limit(), g.spec});
     g.period = std::make_shared<cli::PeriodRoute>(*g.period_subject);
   }
-  if (const auto pv = g.period->value(p)) {
-    if (note) *note = pv->second;
-    return pv->first;
-  }
+  if (const auto pv = g.period->value(p)) return pv->first;  // a huge subtraction heap
   return g.oracle->value(p);
 }
 
@@ -557,21 +558,29 @@ py::object value(PyGame& g, const py::handle& pos, double max_seconds) {
   if (g.eval != core::Evaluation::Grundy)
     throw core::UserError("value of " + g.text + ": misere play has outcomes, not Grundy values; use outcome(pos)");
   const Position p = position_arg(g, pos);
-  return py::int_(run_engine(g.python_callbacks, max_seconds, [&] { return value_of(g, p, nullptr); }));
+  return py::int_(run_engine(g.python_callbacks, max_seconds, [&] {
+    const std::lock_guard<std::mutex> lock(*g.memo);
+    return value_of(g, p);
+  }));
 }
 
 std::string outcome(PyGame& g, const py::handle& pos, double max_seconds) {
   const Position p = position_arg(g, pos);
-  return run_engine(g.python_callbacks, max_seconds, [&] { return value_of(g, p, nullptr); }) == 0 ? "P" : "N";
+  const Value v = run_engine(g.python_callbacks, max_seconds, [&] {
+    const std::lock_guard<std::mutex> lock(*g.memo);
+    return value_of(g, p);
+  });
+  return v == 0 ? "P" : "N";
 }
 
 py::array values(PyGame& g, const py::handle& positions, double max_seconds) {
   std::vector<Position> ps;
   for (const py::handle pos : positions) ps.push_back(position_arg(g, pos));
   std::vector<Value> vs = run_engine(g.python_callbacks, max_seconds, [&] {
+    const std::lock_guard<std::mutex> lock(*g.memo);
     std::vector<Value> out;
     out.reserve(ps.size());
-    for (const Position& p : ps) out.push_back(value_of(g, p, nullptr));
+    for (const Position& p : ps) out.push_back(value_of(g, p));
     return out;
   });
   return py::array_t<std::uint32_t>(static_cast<py::ssize_t>(vs.size()), vs.data());
@@ -581,9 +590,10 @@ py::list moves(PyGame& g, const py::handle& pos, double max_seconds) {
   const Position p = position_arg(g, pos);
   const bool grundy = g.eval == core::Evaluation::Grundy;
   const auto opts = run_engine(g.python_callbacks, max_seconds, [&] {
+    const std::lock_guard<std::mutex> lock(*g.memo);
     std::vector<std::pair<Position, Value>> out;
     g.game().for_each_option(p, [&](const Position& o) { out.emplace_back(o, 0); });
-    for (auto& [o, v] : out) v = value_of(g, o, nullptr);
+    for (auto& [o, v] : out) v = value_of(g, o);
     return out;
   });
   py::list out;
