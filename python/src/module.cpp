@@ -139,7 +139,8 @@ std::uint64_t memory_limit(const py::object& max_memory) {
   if (py::isinstance<py::str>(max_memory)) return core::parse_memory_size(max_memory.cast<std::string>());
   if (py::isinstance<py::int_>(max_memory) && !py::isinstance<py::bool_>(max_memory)) {
     const auto bytes = max_memory.cast<long long>();
-    if (bytes <= 0) throw core::UserError("max_memory = " + std::to_string(bytes) + ": give a positive number of bytes");
+    if (bytes <= 0)
+      throw core::UserError("max_memory = " + std::to_string(bytes) + ": give a positive number of bytes");
     return static_cast<std::uint64_t>(bytes);
   }
   throw core::UserError("max_memory: give bytes (an int) or a size such as '512M' or '16G'");
@@ -163,10 +164,11 @@ class PyRuleset {
     std::uint64_t calls = 0;
   };
 
-  explicit PyRuleset(const py::object& obj) : s_(new State, [](State* s) {
-    py::gil_scoped_acquire gil;
-    delete s;
-  }) {
+  explicit PyRuleset(const py::object& obj)
+      : s_(new State, [](State* s) {
+          py::gil_scoped_acquire gil;
+          delete s;
+        }) {
     State& s = *s_;
     s.obj = obj;
     s.options = py::getattr(obj, "options", py::none());
@@ -184,7 +186,8 @@ class PyRuleset {
       if (n.empty() || n == "total" || !(std::isalpha(static_cast<unsigned char>(n[0])) || n[0] == '_'))
         throw core::UserError("Ruleset: coordinate name '" + n + "': a name starting with a letter, not 'total'");
     const py::object name = py::getattr(obj, "name", py::none());
-    s.name = name.is_none() ? py::str(py::type::of(obj).attr("__name__")).cast<std::string>() : py::str(name).cast<std::string>();
+    s.name = name.is_none() ? py::str(py::type::of(obj).attr("__name__")).cast<std::string>()
+                            : py::str(name).cast<std::string>();
     auto optional_method = [&](const char* attr) {
       py::object m = py::getattr(obj, attr, py::none());
       if (!m.is_none() && !PyCallable_Check(m.ptr()))
@@ -222,8 +225,10 @@ class PyRuleset {
     options_.clear();
     // One pass over what options() returned (a list of tuples, any iterable of sequences, or an
     // (n, arity) integer array), every option checked before the engine sees it.
-    const py::object fast = py::reinterpret_steal<py::object>(PySequence_Fast(got.ptr(), "options() must return an iterable"));
-    if (!fast) throw core::UserError(s.name + ": options(" + core::to_string(p) + ") did not return an iterable of positions");
+    const py::object fast =
+        py::reinterpret_steal<py::object>(PySequence_Fast(got.ptr(), "options() must return an iterable"));
+    if (!fast)
+      throw core::UserError(s.name + ": options(" + core::to_string(p) + ") did not return an iterable of positions");
     const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast.ptr());
     PyObject** items = PySequence_Fast_ITEMS(fast.ptr());
     for (Py_ssize_t k = 0; k < n; ++k) options_.push_back(option_of(p, items[k]));
@@ -248,8 +253,8 @@ class PyRuleset {
     const Position e = position_of(got, [&] { return s_->name + ": reach(" + core::to_string(b.extents()) + ")"; });
     for (int i = 0; i < e.size(); ++i)
       if (e[i] < b.extent(i))
-        throw core::UserError(s_->name + ": reach(" + core::to_string(b.extents()) + ") returned (" + core::to_string(e) +
-                              "), smaller than the box it must hold");
+        throw core::UserError(s_->name + ": reach(" + core::to_string(b.extents()) + ") returned (" +
+                              core::to_string(e) + "), smaller than the box it must hold");
     return core::Box(e);
   }
 
@@ -304,7 +309,8 @@ class PyRuleset {
     for (int i = 0; i < o.size(); ++i)
       if (o[i] < 0) refuse(": a negative coordinate");
     if (s_->precede) {
-      if (!std::lexicographical_compare(o.coords().begin(), o.coords().end(), from.coords().begin(), from.coords().end()))
+      if (!std::lexicographical_compare(o.coords().begin(), o.coords().end(), from.coords().begin(),
+                                        from.coords().end()))
         refuse(", not lexicographically smaller (options_precede is set)");
     } else if (s_->reach.is_none()) {
       for (int i = 0; i < o.size(); ++i)
@@ -468,8 +474,8 @@ std::vector<std::string> fixes_arg(const py::handle& fix) {
   if (py::isinstance<py::dict>(fix)) {
     for (const auto& [k, v] : fix.cast<py::dict>()) {
       if (!PyIndex_Check(v.ptr()) || PyBool_Check(v.ptr()))
-        throw core::UserError("fix " + py::str(k).cast<std::string>() + "=" + py::repr(v).cast<std::string>().substr(0, 40) +
-                              ": the value is not an integer");
+        throw core::UserError("fix " + py::str(k).cast<std::string>() + "=" +
+                              py::repr(v).cast<std::string>().substr(0, 40) + ": the value is not an integer");
       out.push_back(py::str(k).cast<std::string>() + "=" + py::str(v).cast<std::string>());
     }
     return out;
@@ -508,7 +514,9 @@ int narrow_in_place(core::ValueArray& values) {
 }
 
 py::dtype dtype_of(int w) {
-  return w == 1 ? py::dtype::of<std::uint8_t>() : w == 2 ? py::dtype::of<std::uint16_t>() : py::dtype::of<std::uint32_t>();
+  return w == 1   ? py::dtype::of<std::uint8_t>()
+         : w == 2 ? py::dtype::of<std::uint16_t>()
+                  : py::dtype::of<std::uint32_t>();
 }
 
 // A numpy view of `table` (moved to the heap, owned by the array): `axes` in that order from
@@ -527,7 +535,8 @@ py::array view_of(core::DenseTable table, const Position& base, const std::vecto
   auto* owned = new core::DenseTable(std::move(table));
   const py::capsule owner(owned, [](void* p) { delete static_cast<core::DenseTable*>(p); });
   const std::uint64_t offset = owned->values.empty() ? 0 : box.index(base);
-  return py::array(dtype_of(w), dims, strides, reinterpret_cast<unsigned char*>(owned->values.data()) + offset * w, owner);
+  return py::array(dtype_of(w), dims, strides, reinterpret_cast<unsigned char*>(owned->values.data()) + offset * w,
+                   owner);
 }
 
 py::object json_result(const std::string& text) {
@@ -547,7 +556,8 @@ py::object json_result(const std::string& text) {
 Value value_of(PyGame& g, const Position& p) {
   if (!g.oracle) {
     g.oracle = std::make_shared<pipeline::ValueOracle>(g.game(), g.eval, core::default_memory_limit());
-    g.period_subject = std::make_shared<cli::Subject>(cli::Subject{g.game(), g.eval, core::default_memory_limit(), g.spec});
+    g.period_subject =
+        std::make_shared<cli::Subject>(cli::Subject{g.game(), g.eval, core::default_memory_limit(), g.spec});
     g.period = std::make_shared<cli::PeriodRoute>(*g.period_subject);
   }
   if (const auto pv = g.period->value(p)) return pv->first;  // a huge subtraction heap
@@ -610,7 +620,8 @@ py::list moves(PyGame& g, const py::handle& pos, double max_seconds) {
 
 py::array table(PyGame& g, const py::handle& size, const py::handle& fix, const py::object& max_memory,
                 double max_seconds, const std::string& save, const std::string& load) {
-  pipeline::SliceRequest req{size_arg(size), fixes_arg(fix), kFixArg, g.eval, memory_limit(max_memory), {save, load}, {}};
+  pipeline::SliceRequest req{size_arg(size),           fixes_arg(fix), kFixArg, g.eval,
+                             memory_limit(max_memory), {save, load},   {}};
   pipeline::SolvedSlice s =
       run_engine(g.python_callbacks, max_seconds, [&] { return pipeline::solve_slice(g.game(), req, false); });
   std::vector<int> axes{s.row};
@@ -671,7 +682,8 @@ py::dict seq(PyGame& g, std::int64_t n, std::int64_t search, const py::object& m
   } else {
     py::array_t<std::uint32_t> a({static_cast<py::ssize_t>(r.layers.size()), static_cast<py::ssize_t>(n)});
     for (std::size_t p = 0; p < r.layers.size(); ++p)
-      std::memcpy(a.mutable_data(static_cast<py::ssize_t>(p), 0), r.layers[p].data(), r.layers[p].size() * sizeof(Value));
+      std::memcpy(a.mutable_data(static_cast<py::ssize_t>(p), 0), r.layers[p].data(),
+                  r.layers[p].size() * sizeof(Value));
     d["values"] = a;
   }
   d["status"] = cli::seq_status(r.period);
@@ -743,6 +755,12 @@ PYBIND11_MODULE(_core, m) {
       if (p) std::rethrow_exception(p);
     } catch (const DeadlineError& e) {
       PyErr_SetString(PyExc_TimeoutError, e.what());
+    } catch (const core::TooLarge& e) {
+      // The CLI's words, with the keyword argument where the CLI names its flag.
+      std::string text = e.what();
+      const std::string flag = "--max-memory ";
+      if (const auto at = text.find(flag); at != std::string::npos) text.replace(at, flag.size(), "max_memory=");
+      PyErr_SetString(PyExc_ValueError, text.c_str());
     } catch (const core::UserError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
     } catch (const core::EngineError& e) {
@@ -757,34 +775,37 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("arity", [](const PyGame& g) { return g.game().arity(); })
       .def_property_readonly("is_misere", [](const PyGame& g) { return g.eval == core::Evaluation::MisereOutcome; })
       .def_property_readonly("python_defined", [](const PyGame& g) { return g.python_callbacks; })
-      .def("with_pass",
-           [](const PyGame& g, int k, bool from_terminal) {
-             return with_flag(g, [&](games::TransformFlags& f) {
-               if (k == 1)
-                 ++f.pass;
-               else
-                 f.passes.push_back(std::to_string(k));
-               if (from_terminal) ++f.pass_from_terminal;
-             });
-           },
-           py::arg("k") = 1, py::arg("from_terminal") = false,
-           R"(This game with k shared passes: a last coordinate p, the passes left, is added.
+      .def(
+          "with_pass",
+          [](const PyGame& g, int k, bool from_terminal) {
+            return with_flag(g, [&](games::TransformFlags& f) {
+              if (k == 1)
+                ++f.pass;
+              else
+                f.passes.push_back(std::to_string(k));
+              if (from_terminal) ++f.pass_from_terminal;
+            });
+          },
+          py::arg("k") = 1, py::arg("from_terminal") = false,
+          R"(This game with k shared passes: a last coordinate p, the passes left, is added.
 
 >>> grundy.game("nim -p heaps=2").with_pass().coordinates
 ['x', 'y', 'p']
 )")
-      .def("forbid",
-           [](const PyGame& g, const std::string& e) {
-             return with_flag(g, [&](games::TransformFlags& f) { f.forbid.push_back(e); });
-           },
-           py::arg("expr"),
-           R"(This game where a move into a position with expr non-zero is illegal.
+      .def(
+          "forbid",
+          [](const PyGame& g, const std::string& e) {
+            return with_flag(g, [&](games::TransformFlags& f) { f.forbid.push_back(e); });
+          },
+          py::arg("expr"),
+          R"(This game where a move into a position with expr non-zero is illegal.
 
 >>> grundy.game("nim -p heaps=2").forbid("total == 3").moves((2, 2))[0].position
 (0, 2)
 )")
-      .def("misere", [](const PyGame& g) { return with_flag(g, [](games::TransformFlags& f) { ++f.misere; }); },
-           R"(This game under misere play (the last player to move loses): outcomes, not values.
+      .def(
+          "misere", [](const PyGame& g) { return with_flag(g, [](games::TransformFlags& f) { ++f.misere; }); },
+          R"(This game under misere play (the last player to move loses): outcomes, not values.
 
 >>> grundy.game("nim -p heaps=2").misere().outcome((1, 0))
 'P'
@@ -812,8 +833,7 @@ the next calls.
 )")
       .def("moves", &moves, py::arg("pos"), py::kw_only(), py::arg("max_seconds") = 0.0)
       .def("table", &table, py::arg("size"), py::arg("fix") = py::none(), py::kw_only(),
-           py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0, py::arg("save") = "",
-           py::arg("load") = "",
+           py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0, py::arg("save") = "", py::arg("load") = "",
            R"(The table `grundy table` prints: a numpy array over one or two free coordinates (rows,
 columns), the others pinned by fix={"z": 5} (a pass counter left free is pinned at K). size is N,
 (A, B) or 'AxB'. The dtype is the smallest unsigned one that holds the values; a cell that is no
@@ -843,36 +863,38 @@ Uses the CLI's fastest route (an f grid where the family has one).
 )")
       .def("seq", &seq, py::arg("n"), py::kw_only(), py::arg("search") = std::int64_t{1} << 24,
            py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0)
-      .def("structure",
-           [](PyGame& g, const py::handle& size, const py::object& max_memory, double max_seconds) {
-             const cli::Subject s = g.subject(max_memory);
-             const pipeline::Size sz = size_arg(size);
-             return analysis_json(g, max_seconds, [&](std::ostream& out) {
-               cli::write_structure(out, s, io::Format::Json, sz);
-             });
-           },
-           py::arg("size"), py::kw_only(), py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0)
-      .def("check",
-           [](PyGame& g, const py::handle& size, const std::string& formula, const std::string& ppos,
-              const py::object& max_memory, double max_seconds) {
-             const cli::Subject s = g.subject(max_memory);
-             const pipeline::Size sz = size_arg(size);
-             return analysis_json(g, max_seconds, [&](std::ostream& out) {
-               (void)cli::write_check(out, s, io::Format::Json, sz, formula, ppos);
-             });
-           },
-           py::arg("size"), py::kw_only(), py::arg("formula") = "", py::arg("ppos") = "",
-           py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0)
-      .def("discover",
-           [](PyGame& g, const py::handle& size, const py::object& max_memory, double max_seconds) {
-             const cli::Subject s = g.subject(max_memory);
-             const pipeline::Size sz = size_arg(size);
-             return analysis_json(g, max_seconds, [&](std::ostream& out) {
-               cli::write_discover(out, s, io::Format::Json, sz);
-             });
-           },
-           py::arg("size"), py::kw_only(), py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0)
-      .def("__repr__", [](const PyGame& g) { return "grundy.game(" + py::repr(py::str(g.text)).cast<std::string>() + ")"; });
+      .def(
+          "structure",
+          [](PyGame& g, const py::handle& size, const py::object& max_memory, double max_seconds) {
+            const cli::Subject s = g.subject(max_memory);
+            const pipeline::Size sz = size_arg(size);
+            return analysis_json(g, max_seconds,
+                                 [&](std::ostream& out) { cli::write_structure(out, s, io::Format::Json, sz); });
+          },
+          py::arg("size"), py::kw_only(), py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0)
+      .def(
+          "check",
+          [](PyGame& g, const py::handle& size, const std::string& formula, const std::string& ppos,
+             const py::object& max_memory, double max_seconds) {
+            const cli::Subject s = g.subject(max_memory);
+            const pipeline::Size sz = size_arg(size);
+            return analysis_json(g, max_seconds, [&](std::ostream& out) {
+              (void)cli::write_check(out, s, io::Format::Json, sz, formula, ppos);
+            });
+          },
+          py::arg("size"), py::kw_only(), py::arg("formula") = "", py::arg("ppos") = "",
+          py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0)
+      .def(
+          "discover",
+          [](PyGame& g, const py::handle& size, const py::object& max_memory, double max_seconds) {
+            const cli::Subject s = g.subject(max_memory);
+            const pipeline::Size sz = size_arg(size);
+            return analysis_json(g, max_seconds,
+                                 [&](std::ostream& out) { cli::write_discover(out, s, io::Format::Json, sz); });
+          },
+          py::arg("size"), py::kw_only(), py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0)
+      .def("__repr__",
+           [](const PyGame& g) { return "grundy.game(" + py::repr(py::str(g.text)).cast<std::string>() + ")"; });
 
   m.def("game_from_spec", &game_from_spec, py::arg("spec"), py::arg("params") = std::vector<std::string>{});
   m.def("game_from_ruleset", &game_from_ruleset, py::arg("ruleset"));
