@@ -6,7 +6,7 @@ GRUNDY := $(BUILD)/grundy
 .PHONY: demo serve test deps build clean asan fuzz python
 FUZZ_SECONDS ?= 60
 # CI runs each fuzzer for less, to keep the whole run under 45 minutes on 2 cores.
-CI_FUZZ_SECONDS ?= 30
+CI_FUZZ_SECONDS ?= 20
 
 demo: build
 	$(GRUNDY) verify all
