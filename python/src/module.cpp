@@ -564,23 +564,23 @@ Value value_of(PyGame& g, const Position& p) {
   return g.oracle->value(p);
 }
 
-py::object value(PyGame& g, const py::handle& pos, double max_seconds) {
-  if (g.eval != core::Evaluation::Grundy)
-    throw core::UserError("value of " + g.text + ": misere play has outcomes, not Grundy values; use outcome(pos)");
+// The value (or outcome) of one position given from Python, through the game's cache.
+Value single_value(PyGame& g, const py::handle& pos, double max_seconds) {
   const Position p = position_arg(g, pos);
-  return py::int_(run_engine(g.python_callbacks, max_seconds, [&] {
-    const std::lock_guard<std::mutex> lock(*g.memo);
-    return value_of(g, p);
-  }));
-}
-
-std::string outcome(PyGame& g, const py::handle& pos, double max_seconds) {
-  const Position p = position_arg(g, pos);
-  const Value v = run_engine(g.python_callbacks, max_seconds, [&] {
+  return run_engine(g.python_callbacks, max_seconds, [&] {
     const std::lock_guard<std::mutex> lock(*g.memo);
     return value_of(g, p);
   });
-  return v == 0 ? "P" : "N";
+}
+
+py::object value(PyGame& g, const py::handle& pos, double max_seconds) {
+  if (g.eval != core::Evaluation::Grundy)
+    throw core::UserError("value of " + g.text + ": misere play has outcomes, not Grundy values; use outcome(pos)");
+  return py::int_(single_value(g, pos, max_seconds));
+}
+
+std::string outcome(PyGame& g, const py::handle& pos, double max_seconds) {
+  return single_value(g, pos, max_seconds) == 0 ? "P" : "N";
 }
 
 py::array values(PyGame& g, const py::handle& positions, double max_seconds) {

@@ -6,6 +6,8 @@ import subprocess
 
 import pytest
 
+import grundy
+
 GRUNDY = os.environ.get("GRUNDY", "grundy")
 SANITIZED = os.environ.get("GRUNDY_SANITIZED") == "1"
 
@@ -32,3 +34,13 @@ def cli_error(*args):
 @pytest.fixture
 def grundy_cli():
     return cli
+
+
+class PyNim(grundy.Ruleset):
+    """Two-heap Nim written in Python: the tests' ruleset of reference."""
+    coordinates = ("x", "y")
+    options_precede = True
+
+    def options(self, pos):
+        x, y = pos
+        return [(k, y) for k in range(x)] + [(x, k) for k in range(y)]

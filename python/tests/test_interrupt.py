@@ -9,6 +9,7 @@ import time
 import pytest
 
 import grundy
+from conftest import PyNim
 
 
 def interrupt_after(seconds):
@@ -18,13 +19,7 @@ def interrupt_after(seconds):
     return t
 
 
-class SlowNim(grundy.Ruleset):
-    coordinates = ("x", "y")
-    options_precede = True
-
-    def options(self, pos):
-        x, y = pos
-        return [(k, y) for k in range(x)] + [(x, k) for k in range(y)]
+SlowNim = PyNim  # a Python callback per position: a 3000^2 table takes minutes
 
 
 # Each takes far longer than the test waits (minutes at least), and fits in memory.

@@ -4,15 +4,7 @@ import numpy as np
 import pytest
 
 import grundy
-
-
-class PyNim(grundy.Ruleset):
-    coordinates = ("x", "y")
-    options_precede = True
-
-    def options(self, pos):
-        x, y = pos
-        return [(k, y) for k in range(x)] + [(x, k) for k in range(y)]
+from conftest import PyNim
 
 
 class PyNimRanked(PyNim):
