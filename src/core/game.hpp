@@ -37,6 +37,7 @@ class Game {
     virtual std::string check(const Position&) const = 0;
     virtual void for_each_option(const Position&, FunctionRef<void(const Position&)>) const = 0;
     virtual bool has_rank() const = 0;
+    virtual bool variable_arity() const = 0;
     virtual std::int64_t rank(const Position&) const = 0;
     virtual bool options_precede() const = 0;
     virtual Box reach_box(const Box&) const = 0;
@@ -65,6 +66,10 @@ class Game {
     impl_->for_each_option(p, FunctionRef<void(const Position&)>(sink));
   }
   bool has_rank() const { return impl_->has_rank(); }
+  // Options may have another number of coordinates than the position (core/ruleset.hpp).
+  bool variable_arity() const { return impl_->variable_arity(); }
+  // check() for a position reached by moves: of any length when the game has variable arity.
+  std::string check_reached(const Position& p) const { return variable_arity() ? impl_->check(p) : check(p); }
   std::int64_t rank(const Position& p) const { return impl_->rank(p); }
   bool options_precede() const { return impl_->options_precede(); }
   Box reach_box(const Box& b) const { return impl_->reach_box(b); }
@@ -104,6 +109,7 @@ class Game {
       r_.for_each_option(p, sink);
     }
     bool has_rank() const override { return core::has_rank(r_); }
+    bool variable_arity() const override { return core::variable_arity(r_); }
     std::int64_t rank(const Position& p) const override {
       if constexpr (RankedRuleset<R>)
         return r_.rank(p);

@@ -22,6 +22,12 @@
 //   Box reach_box(const Box&) const            a box holding every position reachable from the
 //                                              given one (default: the box itself, for games
 //                                              whose moves only decrease coordinates)
+//   bool variable_arity() const                options may have more or fewer coordinates than
+//                                              the position (take-and-break games: a move
+//                                              leaves 0 to 3 heaps in place of one). Such games
+//                                              are never swept as a box (no rank, no order of
+//                                              options): the memo solver or a fast route solves
+//                                              them, and a sum refuses them as components
 //   std::vector<CoordinateRange> coordinate_ranges() const
 //                                              per coordinate, the largest value any position
 //                                              may hold and whether it counts passes (default:
@@ -91,6 +97,14 @@ std::vector<CoordinateRange> coordinate_ranges(const R& r) {
     return r.coordinate_ranges();
   else
     return std::vector<CoordinateRange>(static_cast<std::size_t>(r.arity()));
+}
+
+template <class R>
+bool variable_arity(const R& r) {
+  if constexpr (requires { r.variable_arity(); })
+    return r.variable_arity();
+  else
+    return false;
 }
 
 template <class R>

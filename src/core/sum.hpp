@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/ruleset.hpp"
 
 namespace grundy::core {
@@ -14,7 +15,14 @@ namespace grundy::core {
 template <Ruleset A, Ruleset B>
 class Sum {
  public:
-  Sum(A a, B b) : a_(std::move(a)), b_(std::move(b)) {}
+  // Components of variable arity (take-and-break games) are refused: coordinates are split
+  // between the components by their arities.
+  Sum(A a, B b) : a_(std::move(a)), b_(std::move(b)) {
+    if (variable_arity(a_) || variable_arity(b_))
+      throw UserError("sum: " + (variable_arity(a_) ? a_.name() : b_.name()) +
+                      " cannot be a component (a move may change its number of heaps); a take-and-break position "
+                      "is a sum of heaps already: give them with -p heaps=K");
+  }
 
   const A& first() const { return a_; }
   const B& second() const { return b_; }

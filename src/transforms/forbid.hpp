@@ -40,11 +40,13 @@ class Forbid {
   std::string name() const { return base_.name() + " forbidding " + program_->source(); }
   std::string check(const Position& pos) const { return base_.check(pos); }
 
-  // True when moving into `pos` is illegal.
+  // True when moving into `pos` is illegal. A game of variable arity (take-and-break: a move may
+  // leave more or fewer heaps) names its first arity() coordinates, missing ones read as 0;
+  // total counts them all.
   bool forbidden(const Position& pos) const {
     std::int64_t vars[core::kMaxCoords + 1];
-    const int n = pos.size();
-    for (int i = 0; i < n; ++i) vars[i] = pos[i];
+    const int n = base_.arity();
+    for (int i = 0; i < n; ++i) vars[i] = i < pos.size() ? pos[i] : 0;
     vars[n] = uses_total_ ? pos.total() : 0;
     try {
       return program_->eval({vars, static_cast<std::size_t>(n + 1)}) != 0;
@@ -72,6 +74,7 @@ class Forbid {
     return base_.rank(pos);
   }
   bool has_rank() const { return core::has_rank(base_); }
+  bool variable_arity() const { return core::variable_arity(base_); }
   bool options_precede() const { return core::options_precede(base_); }
   Box reach_box(const Box& box) const { return core::reach_box(base_, box); }
 

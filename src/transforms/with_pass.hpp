@@ -46,12 +46,13 @@ class WithPass {
   }
 
   std::string check(const Position& pos) const {
-    if (pos.size() != arity()) return "expected " + std::to_string(arity()) + " coordinates";
+    if (core::variable_arity(base_) ? pos.size() < 1 : pos.size() != arity())
+      return "expected " + std::to_string(arity()) + " coordinates";
     const std::int64_t p = pos[pos.size() - 1];
     if (p < 0 || p > passes_)
       return "p = " + std::to_string(p) + " is not a pass count; allowed 0.." + std::to_string(passes_) +
              " (passes still available)";
-    return base_.check(pos.slice(0, base_.arity()));
+    return base_.check(pos.slice(0, pos.size() - 1));
   }
 
   template <class Sink>
@@ -80,6 +81,7 @@ class WithPass {
     return base_.rank(pos.slice(0, last)) * (passes_ + 1) + pos[last];
   }
   bool has_rank() const { return core::has_rank(base_); }
+  bool variable_arity() const { return core::variable_arity(base_); }
 
   bool options_precede() const { return core::options_precede(base_); }
 
