@@ -1,6 +1,9 @@
 #include "cli/analysis_common.hpp"
 
+#include <algorithm>
 #include <map>
+
+#include "core/memory.hpp"
 
 namespace grundy::cli {
 
@@ -10,6 +13,7 @@ namespace {
 // than by a sweep up to the heap size itself.
 constexpr std::int64_t kPeriodFrom = std::int64_t{1} << 24;
 constexpr std::int64_t kPeriodSearch = std::int64_t{1} << 28;
+constexpr std::int64_t kOctalPeriodSearch = std::int64_t{1} << 26;
 
 }  // namespace
 
@@ -27,12 +31,39 @@ std::optional<analysis::SubtractionSeq> subtraction_seq(const Subject& s) {
                                   s.spec->transforms.passes, s.spec->transforms.pass_from_terminal};
 }
 
+std::optional<games::OctalCode> octal_seq(const Subject& s) {
+  if (!s.spec || s.spec->family != "octal" || s.spec->transforms.passes > 0 || !s.spec->transforms.forbid.empty() ||
+      s.spec->transforms.misere || s.eval != core::Evaluation::Grundy)
+    return std::nullopt;
+  for (const auto& [name, value] : s.spec->params)
+    if (name == "code") return games::parse_octal_code(value);
+  return std::nullopt;
+}
+
 std::optional<std::pair<core::Value, std::string>> PeriodRoute::value(const core::Position& pos) {
-  if (pos[0] < kPeriodFrom) return std::nullopt;
+  std::int64_t largest = 0;
+  for (int i = 0; i < pos.size(); ++i) largest = std::max(largest, pos[i]);
+  if (largest < kPeriodFrom) return std::nullopt;
   if (!searched_) {
     searched_ = true;
     seq_ = subtraction_seq(s_);
     if (seq_) per_ = analysis::subtraction_periodicity(*seq_, kPeriodSearch);
+    if (const auto code = octal_seq(s_)) {
+      octal_.emplace(*code);
+      core::ensure_fits(games::OctalSweep::bytes(kOctalPeriodSearch), s_.memory_limit,
+                        "the period search of " + s_.game.name());
+      octal_per_ = games::sweep_until_proven(*octal_, std::int64_t{1} << 16, kOctalPeriodSearch);
+    }
+  }
+  if (octal_) {
+    if (!octal_per_.proven) return std::nullopt;
+    core::Value v = 0;
+    for (int i = 0; i < pos.size(); ++i) {
+      const std::int64_t x = pos[i], n0 = octal_per_.preperiod;
+      v ^= octal_->at(x < octal_->size() ? x : n0 + (x - n0) % octal_per_.period);
+    }
+    return std::make_pair(v, "(from the proven period " + std::to_string(octal_per_.period) + " after preperiod " +
+                                 std::to_string(octal_per_.preperiod) + ")");
   }
   if (!seq_ || !per_.found) return std::nullopt;
   const core::Value v = analysis::value_from_period(*seq_, per_, pos[0], pos.size() > 1 ? static_cast<int>(pos[1]) : 0);

@@ -14,6 +14,7 @@
 
 #include "analysis/periodicity.hpp"
 #include "cli/game_options.hpp"
+#include "games/octal_solver.hpp"
 #include "pipeline/table_box.hpp"
 
 namespace grundy::cli {
@@ -34,9 +35,14 @@ Subject subject(const GameOptions& o);
 // --misere; nothing otherwise.
 std::optional<analysis::SubtractionSeq> subtraction_seq(const Subject& s);
 
-// G(x, p) of a subtraction game with a huge heap, from the proven period (nothing below
-// 2^24 heap sizes, or if no period turns up within 2^28: the ordinary path then answers or
-// refuses). The period is searched once, however many positions are asked.
+// The code of a take-and-break game (`octal`) in normal play without transforms, whose values
+// are the xor of its heaps' values; nothing otherwise.
+std::optional<games::OctalCode> octal_seq(const Subject& s);
+
+// G(x, p) of a subtraction game with a huge heap, or of a take-and-break position with a huge
+// heap, from the proven period (nothing below 2^24 heap sizes, or if no period is proven within
+// 2^28 heap sizes, 2^26 for take-and-break games: the ordinary path then answers or refuses).
+// The period is searched once, however many positions are asked.
 class PeriodRoute {
  public:
   explicit PeriodRoute(const Subject& s) : s_(s) {}
@@ -49,6 +55,8 @@ class PeriodRoute {
   bool searched_ = false;
   std::optional<analysis::SubtractionSeq> seq_;
   analysis::Periodicity per_;
+  std::optional<games::OctalSweep> octal_;
+  games::OctalPeriod octal_per_;
 };
 
 // The value sequence of a one-heap game (one coordinate, plus p with a pass), with its

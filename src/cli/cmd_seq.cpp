@@ -72,6 +72,36 @@ SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search) 
       r.why = "no period found within x < " + std::to_string(r.period.observed) + " (raise --search)";
     return r;
   }
+  if (const auto code = octal_seq(o)) {
+    // The sweep may run past `size` to prove a period: up to `search` heap sizes.
+    const std::int64_t limit = std::max(size, search);
+    core::ensure_fits(core::add_bytes(seq_bytes, games::OctalSweep::bytes(limit)), o.memory_limit,
+                      "the sequence of " + game.name() + " (up to --search " + std::to_string(limit) + ")");
+    games::OctalSweep sweep(*code);
+    const games::OctalPeriod p = games::sweep_until_proven(sweep, size, limit);
+    allocate();
+    for (std::int64_t x = 0; x < size; ++x) r.layers[0][static_cast<std::size_t>(x)] = sweep.at(x);
+    r.period.found = p.found;
+    r.period.proven = p.proven;
+    r.period.preperiod = p.preperiod;
+    r.period.period = p.period;
+    r.period.observed = p.checked;
+    const std::string k = std::to_string(code->max_parts()), t = std::to_string(code->max_removal());
+    if (p.proven)
+      r.why = "proven by the octal periodicity theorem: G(n + " + std::to_string(p.period) + ") = G(n) for " +
+              std::to_string(p.preperiod) + " <= n < " + k + " n0 + " + (code->max_parts() > 1 ? "(" + k + " - 1) p + " : "") +
+              "t + 1 = " + std::to_string(p.needed) + " (t = " + t + " stones at most, " + k +
+              " heaps at most left by a move); last exceptional value at " + std::to_string(p.preperiod - 1);
+    else if (p.found && code->any_unequal())
+      r.why = "observed up to x = " + std::to_string(p.checked - 1) +
+              " (the periodicity theorem does not cover codes with '!')";
+    else if (p.found)
+      r.why = "observed up to x = " + std::to_string(p.checked - 1) + "; a proof needs x up to " +
+              std::to_string(p.needed - 1) + " (raise --search)";
+    else
+      r.why = "no period found within x < " + std::to_string(p.checked) + " (raise --search)";
+    return r;
+  }
   const core::DenseTable t =
       core::solve_guarded(game, pipeline::size_box(game, {{size}}), o.eval, o.memory_limit, seq_bytes);
   allocate();
@@ -286,14 +316,17 @@ void add_seq_command(CLI::App& app) {
       ->required()
       ->each(int_in("--size", 1, std::int64_t{1} << 30));
   cmd->add_option("--search", search,
-                  "subtraction games: search the proven period up to this heap size, from 1 to 2^40")
+                  "subtraction and take-and-break (octal) games: search the proven period up to this heap size, "
+                  "from 1 to 2^40")
       ->type_name("N")
       ->capture_default_str()
       ->each(int_in("--search", 1, std::int64_t{1} << 40));
   cmd->footer(
       "Example: grundy seq subtraction -p set=2,12,14 --pass --size 100\n"
       "Subtraction games (with or without passes) get a proven period: once max(S) consecutive heap sizes\n"
-      "repeat, everything after them does. Other one-heap games get the period observed up to N.");
+      "repeat, everything after them does. Take-and-break games (octal) get one by the octal periodicity\n"
+      "theorem: grundy seq octal -p code=0.137 --size 100 proves period 34 after preperiod 52.\n"
+      "Other one-heap games get the period observed up to N.");
   cmd->callback([] { with_output(o.output, [](std::ostream& out) { run_seq(out, o, size, search); }); });
 }
 

@@ -51,6 +51,9 @@ Box small_box(const Game& g, int target) {
     if (cells > target) break;
     ++side;
   }
+  // A take-and-break heap reaches every multiset of smaller heaps: its positions (solved whole
+  // with a pass or a forbidden set) multiply with its size, so its heaps stay small.
+  if (g.variable_arity()) side = std::min(side, 12);
   Position e(n);
   for (int i = 0; i < n; ++i) e[i] = side;
   if (pass) e[n - 1] = 3;
@@ -101,14 +104,16 @@ TEST(EveryFamily, OptionsAreLegalAndOrdersHold) {
     do {
       if (!g.check(p).empty()) continue;
       g.for_each_option(p, [&, &label = label, &g = g](const Position& o) {
-        ASSERT_EQ(g.check(o), "") << label << ": option " << core::to_string(o) << " of " << core::to_string(p);
+        ASSERT_EQ(g.check_reached(o), "") << label << ": option " << core::to_string(o) << " of " << core::to_string(p);
         if (g.has_rank()) {
           ASSERT_LT(g.rank(o), g.rank(p)) << label << " at " << core::to_string(p);
         }
         if (g.options_precede()) {
           ASSERT_TRUE(lex_less(o, p)) << label << " at " << core::to_string(p);
         }
-        ASSERT_TRUE(g.reach_box(box).contains(o)) << label << ": reach box misses " << core::to_string(o);
+        if (!g.variable_arity()) {  // else the option is a position of another length
+          ASSERT_TRUE(g.reach_box(box).contains(o)) << label << ": reach box misses " << core::to_string(o);
+        }
       });
     } while (box.next(p));
   }
@@ -160,6 +165,10 @@ TEST(EveryFamily, RandomSumsAreXorOfComponents) {
     const auto& [la, a] = games_list[rng() % games_list.size()];
     const auto& [lb, b] = games_list[rng() % games_list.size()];
     if (a.arity() + b.arity() > 6) continue;
+    if (a.variable_arity() || b.variable_arity()) {  // a sum refuses them (octal_test.cpp)
+      EXPECT_THROW((core::Sum<Game, Game>(a, b)), core::UserError) << la << " + " << lb;
+      continue;
+    }
     core::Sum<Game, Game> sum(a, b);
     const Game s = Game::of(sum);
     auto sa = a.make_solver(), sb = b.make_solver(), ss = s.make_solver();

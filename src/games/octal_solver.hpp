@@ -1,0 +1,111 @@
+#pragma once
+
+// The value sequence G(0), G(1), ... of a take-and-break game (games/octal.hpp), by the
+// sparse-space method, and its period, proven by the octal periodicity theorem.
+//
+// Sparse space (Gangolli and Plambeck; Flammenkamp's tables): a bit mask M splits the values
+// into a "rare" class, popcount(v & M) even (0 among them), and a "common" class, odd. The rare
+// class is closed under xor and rare ^ common is common, so a common value of a split option
+// G(a) ^ G(b) needs one rare heap: running over the short list of heap sizes whose value is rare
+// finds every common option value of heap n. The smallest common value not among them, c, is
+// then G(n) unless a rare value below c is missing too; those are looked for among all splits,
+// stopping as soon as every rare value below c has turned up, which in sparse-space games
+// happens after a few pairs. The answer is exact for every mask (mask 0 makes every value rare
+// and the method the naive one); the mask only decides the speed. It is chosen from the counts
+// of the values so far by a Walsh-Hadamard transform (the mask whose even class is the least
+// frequent), again each time the sweep doubles. octal_values_naive is the slow twin.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/dense_solver.hpp"
+#include "core/route.hpp"
+#include "games/octal.hpp"
+
+namespace grundy::games {
+
+// G(0 .. n-1) from the definition: every option of every heap (O(n^2), O(n^3) for codes that
+// split into three heaps).
+std::vector<core::Value> octal_values_naive(const OctalCode& code, std::int64_t n);
+
+class OctalSweep {
+ public:
+  explicit OctalSweep(OctalCode code);
+
+  // Computes G(x) for every x < n (nothing when they are known). Values are kept in one byte
+  // while they fit, else two; a value beyond 65535 is a UserError.
+  void extend_to(std::int64_t n);
+
+  const OctalCode& code() const { return code_; }
+  std::int64_t size() const { return n_; }
+  core::Value at(std::int64_t x) const {
+    return wide_ ? v16_[static_cast<std::size_t>(x)] : v8_[static_cast<std::size_t>(x)];
+  }
+  core::Value max_value() const { return max_value_; }
+  int bytes_per_value() const { return wide_ ? 2 : 1; }
+  std::uint32_t rare_mask() const { return mask_; }
+  // Heap sizes >= 1 whose value is in the rare class, in increasing order.
+  const std::vector<std::int64_t>& rare_heaps() const { return rare_; }
+
+  // Bytes a sweep to n heap sizes holds at most (values widened to two bytes, the rare list).
+  static std::uint64_t bytes(std::int64_t n);
+
+ private:
+  template <class T>
+  std::int64_t run(std::vector<T>& g, std::int64_t from, std::int64_t to);
+  core::Value naive_one(std::int64_t n) const;
+  void note(std::int64_t n, core::Value v);
+  void choose_mask();
+  void set_mask(std::uint32_t mask);
+
+  OctalCode code_;
+  std::vector<int> keep_;    // k with digit 2: heap n -> n - k
+  std::vector<int> split_;   // k with digit 4: heap n -> two heaps of n - k stones
+  std::vector<bool> split_unequal_;
+  std::vector<int> split3_;  // k with digit 8: three heaps
+  std::vector<bool> split3_unequal_;
+  std::int64_t first_fast_;  // heap sizes from here on have no whole-heap move
+  std::int64_t n_ = 0;
+  std::int64_t next_mask_at_ = 1024;
+  bool wide_ = false;
+  std::vector<std::uint8_t> v8_;
+  std::vector<std::uint16_t> v16_;
+  std::vector<std::uint64_t> count_;  // count_[v]: heap sizes with value v
+  core::Value max_value_ = 0;
+  int words_ = 1;  // 64-bit words of the seen-set: every option value is below 64 * words_
+  std::uint32_t mask_ = 0;
+  std::vector<std::uint64_t> rare_words_;  // bit v set: v is in the rare class
+  std::vector<std::int64_t> rare_;
+};
+
+// The period of a value sequence, and whether the octal periodicity theorem proves it: if
+// G(n + p) = G(n) for n0 <= n < k n0 + (k - 1) p + t + 1, with t the most stones a move removes
+// and k the most heaps a move leaves (2 for octal, 3 for hexadecimal codes), then G(n + p) =
+// G(n) for every n >= n0 (Winning Ways ch. 4; the largest of the k heaps a move on n + p leaves
+// is then at least n0 + p, so options pair off by induction). Codes with '!' have no such proof
+// (pairing a split with one p smaller may make two heaps equal).
+struct OctalPeriod {
+  bool found = false;
+  bool proven = false;
+  std::int64_t preperiod = 0;  // n0; the last exceptional value is at n0 - 1
+  std::int64_t period = 0;
+  std::int64_t needed = 0;     // heap sizes the proof needs: k n0 + (k - 1) p + t + 1
+  std::int64_t checked = 0;    // heap sizes the sweep had
+};
+
+// The least period of the end of the sweep that repeats at least twice, found by hashing the
+// last 64 values and looking for them earlier, with its least preperiod.
+OctalPeriod find_octal_period(const OctalSweep& sweep);
+
+// Sweeps heap sizes until the period is proven or `limit` heap sizes are done: doubling from
+// `start`, and straight to the size a proof needs once a period is seen.
+OctalPeriod sweep_until_proven(OctalSweep& sweep, std::int64_t start, std::int64_t limit);
+
+// The fast path core::Game takes for take-and-break games in normal play without transforms:
+// the value sequence up to the largest heap of the box, then each position's xor.
+std::optional<core::SolveRoute> fast_route(const Octal& g, const core::Box& box, core::Evaluation eval);
+
+}  // namespace grundy::games

@@ -1,0 +1,39 @@
+// Take-and-break games through the real binary: proven periods, huge heaps from them, positions
+// of several heaps, and the transforms that solve positions whole.
+#include <gtest/gtest.h>
+
+#include "support/run_cli.hpp"
+
+// Dawson's chess 0.137: period 34, last exception at 51 (OEIS A002187), proven.
+TEST(OctalCli, SeqProvesDawsonsChess) {
+  const CliResult r = run_cli("seq octal -p code=0.137 --size 20");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("proven: preperiod 52, period 34, saltus 0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("last exceptional value at 51"), std::string::npos) << r.out;
+  const CliResult j = run_cli("seq octal -p code=0.77 --size 5 --format json");
+  EXPECT_NE(j.out.find("\"period\":12,\"preperiod\":71"), std::string::npos) << j.out;
+  EXPECT_NE(j.out.find("\"status\":\"proven\""), std::string::npos) << j.out;
+}
+
+// A heap of 10^15 stones from the proven period: Kayles repeats 741281472182 from heap 71
+// (tests/golden/octal/trivial.tsv), and (10^15 - 71) mod 12 = 5 picks its sixth value, 1.
+TEST(OctalCli, HugeHeapFromTheProvenPeriod) {
+  const CliResult r = run_cli("value octal -p code=0.77 1000000000000000");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("G(1000000000000000) = 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("from the proven period 12 after preperiod 71"), std::string::npos) << r.out;
+}
+
+TEST(OctalCli, PositionsOfSeveralHeapsAndMisere) {
+  CliResult r = run_cli("value octal -p code=0.77 -p heaps=3 3,7,12");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("G(3,7,12) = 5"), std::string::npos) << r.out;  // 3 ^ 2 ^ 4
+  // Misere Kayles: a single pin is a P-position (its one move leaves nothing, and the player
+  // who takes the last pin loses); two single pins are an N-position.
+  r = run_cli("value octal -p code=0.77 -p heaps=2 --misere 1,0");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("is a P-position under misere play"), std::string::npos) << r.out;
+  r = run_cli("value octal -p code=0.77 -p heaps=2 --misere 1,1");
+  EXPECT_NE(r.out.find("is a N-position under misere play"), std::string::npos) << r.out;
+}
