@@ -108,10 +108,60 @@ void OctalSweep::note(std::int64_t n, core::Value v) {
   if (n >= 1 && (std::popcount(v & mask_) & 1) == 0) rare_.push_back(n);
 }
 
+namespace {
+
+// Four copies of a set of values, filled by turns, so that consecutive insertions do not wait
+// on each other's store (the words of one set are few and hit again and again).
+struct ValueSets {
+  std::array<std::array<std::uint64_t, 2048>, 4> set;
+  void clear(int words) {
+    for (auto& s : set)
+      for (int w = 0; w < words; ++w) s[static_cast<std::size_t>(w)] = 0;
+  }
+  template <int K>
+  void add(core::Value v) {
+    set[K][v >> 6] |= std::uint64_t{1} << (v & 63);
+  }
+  std::uint64_t word(int w) const {
+    const auto i = static_cast<std::size_t>(w);
+    return set[0][i] | set[1][i] | set[2][i] | set[3][i];
+  }
+};
+
+// Adds G(a) ^ G(m - a) for every a in the list (all < m, and a != m - a when unequal).
 template <class T>
-std::int64_t OctalSweep::run(std::vector<T>& g, std::int64_t from, std::int64_t to) {
+void add_pairs(const T* g, std::int64_t m, const std::int64_t* a, std::size_t count, ValueSets& sets) {
+  std::size_t i = 0;
+  for (; i + 4 <= count; i += 4) {
+    sets.add<0>(g[a[i]] ^ g[m - a[i]]);
+    sets.add<1>(g[a[i + 1]] ^ g[m - a[i + 1]]);
+    sets.add<2>(g[a[i + 2]] ^ g[m - a[i + 2]]);
+    sets.add<3>(g[a[i + 3]] ^ g[m - a[i + 3]]);
+  }
+  for (; i < count; ++i) sets.add<0>(g[a[i]] ^ g[m - a[i]]);
+}
+
+// Adds G(a) ^ G(m - a) for a = from .. to - 1.
+template <class T>
+void add_range(const T* g, std::int64_t m, std::int64_t from, std::int64_t to, ValueSets& sets) {
+  std::int64_t a = from;
+  for (; a + 4 <= to; a += 4) {
+    sets.add<0>(g[a] ^ g[m - a]);
+    sets.add<1>(g[a + 1] ^ g[m - a - 1]);
+    sets.add<2>(g[a + 2] ^ g[m - a - 2]);
+    sets.add<3>(g[a + 3] ^ g[m - a - 3]);
+  }
+  for (; a < to; ++a) sets.add<0>(g[a] ^ g[m - a]);
+}
+
+}  // namespace
+
+template <class T>
+std::int64_t OctalSweep::run(std::vector<T>& gv, std::int64_t from, std::int64_t to) {
   constexpr core::Value kMax = std::numeric_limits<T>::max();
-  std::array<std::uint64_t, 2048> seen;
+  ValueSets seen, found;
+  std::array<std::uint64_t, 2048> want;
+  const T* g = gv.data();
   for (std::int64_t n = from; n < to; ++n) {
     if (n >= next_mask_at_) {
       choose_mask();
@@ -123,61 +173,61 @@ std::int64_t OctalSweep::run(std::vector<T>& g, std::int64_t from, std::int64_t 
       value = naive_one(n);
     } else {
       const int W = words_;
-      for (int w = 0; w < W; ++w) seen[static_cast<std::size_t>(w)] = 0;
-      auto set = [&](core::Value v) { seen[v >> 6] |= std::uint64_t{1} << (v & 63); };
-      for (int k : keep_) set(g[static_cast<std::size_t>(n - k)]);
+      seen.clear(W);
+      for (int k : keep_) seen.add<0>(g[n - k]);
       // Every common option value: one heap of the split is rare.
       for (std::size_t s = 0; s < split_.size(); ++s) {
         const std::int64_t m = n - split_[s];
-        const bool uneq = split_unequal_[s];
-        for (std::int64_t r : rare_) {
-          if (r >= m) break;
-          if (uneq && 2 * r == m) continue;
-          set(g[static_cast<std::size_t>(r)] ^ g[static_cast<std::size_t>(m - r)]);
+        const auto end = static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), m) - rare_.begin());
+        if (!split_unequal_[s]) {
+          add_pairs(g, m, rare_.data(), end, seen);
+        } else {
+          for (std::size_t i = 0; i < end; ++i)
+            if (2 * rare_[i] != m) seen.add<0>(g[rare_[i]] ^ g[m - rare_[i]]);
         }
       }
       // c: the least common value missing.
       std::int64_t c = std::int64_t{W} * 64;
       for (int w = 0; w < W; ++w) {
-        const std::uint64_t free = ~seen[static_cast<std::size_t>(w)] & ~rare_words_[static_cast<std::size_t>(w)];
+        const std::uint64_t free = ~seen.word(w) & ~rare_words_[static_cast<std::size_t>(w)];
         if (free) {
           c = std::int64_t{w} * 64 + std::countr_zero(free);
           break;
         }
       }
-      // The rare values below c still missing must turn up among the splits, or the least of
-      // them is the value.
+      // The rare values below c still missing (`want`) must turn up among the splits, or the
+      // least of them is the value. The splits go by blocks of 64 pairs, then `want` is updated.
+      const int Wc = static_cast<int>((c + 63) / 64);
       std::int64_t missing = 0;
-      for (int w = 0; w < W && std::int64_t{w} * 64 < c; ++w) {
-        std::uint64_t below = ~seen[static_cast<std::size_t>(w)] & rare_words_[static_cast<std::size_t>(w)];
+      for (int w = 0; w < Wc; ++w) {
+        std::uint64_t below = ~seen.word(w) & rare_words_[static_cast<std::size_t>(w)];
         if (c < std::int64_t{w + 1} * 64) below &= (std::uint64_t{1} << (c - std::int64_t{w} * 64)) - 1;
+        want[static_cast<std::size_t>(w)] = below;
         missing += std::popcount(below);
       }
+      found.clear(W);
       for (std::size_t s = 0; s < split_.size() && missing > 0; ++s) {
         const std::int64_t m = n - split_[s];
-        const bool uneq = split_unequal_[s];
-        for (std::int64_t a = 1; 2 * a <= m; ++a) {
-          if (uneq && 2 * a == m) continue;
-          // Branch-free: whether a pair brings a new value is a coin toss for the predictor.
-          const core::Value v = g[static_cast<std::size_t>(a)] ^ g[static_cast<std::size_t>(m - a)];
-          std::uint64_t& word = seen[v >> 6];
-          const std::uint64_t bit = std::uint64_t{1} << (v & 63);
-          const std::uint64_t fresh = static_cast<std::uint64_t>(v < c) & ((word & bit) == 0);
-          word |= bit & (0 - fresh);
-          missing -= static_cast<std::int64_t>(fresh);
-          if (missing == 0) break;
+        const std::int64_t last = split_unequal_[s] ? (m - 1) / 2 : m / 2;  // a <= last, a <= m - a
+        for (std::int64_t a = 1; a <= last && missing > 0; a += 64) {
+          add_range(g, m, a, std::min(a + 64, last + 1), found);
+          missing = 0;
+          for (int w = 0; w < Wc; ++w) {
+            want[static_cast<std::size_t>(w)] &= ~found.word(w);
+            missing += std::popcount(want[static_cast<std::size_t>(w)]);
+          }
         }
       }
       if (missing == 0) {
         value = static_cast<core::Value>(c);
       } else {
         int w = 0;
-        while (!~seen[static_cast<std::size_t>(w)]) ++w;
-        value = static_cast<core::Value>(w * 64 + std::countr_one(seen[static_cast<std::size_t>(w)]));
+        while (!want[static_cast<std::size_t>(w)]) ++w;
+        value = static_cast<core::Value>(w * 64 + std::countr_zero(want[static_cast<std::size_t>(w)]));
       }
     }
     if (value > kMax) return n;
-    g[static_cast<std::size_t>(n)] = static_cast<T>(value);
+    gv[static_cast<std::size_t>(n)] = static_cast<T>(value);
     n_ = n + 1;
     note(n, value);
   }
