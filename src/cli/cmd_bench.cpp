@@ -68,6 +68,11 @@ std::vector<BenchJob> bench_jobs(bool long_run) {
     jobs.push_back({"nim -p heaps=3 --pass", {16384}, E::NormalOutcome, {32}, JobKind::NimPassF});
     jobs.push_back({"fts -p piles=3 -p d=5", {4096}, E::NormalOutcome, {32}, JobKind::FtsF});
     jobs.push_back({"subtraction -p set=2,12,14 --pass", {1000000000, 2}, E::Grundy, {100000, 2}, JobKind::Stream});
+    // Take-and-break sequences by the sparse-space sweep (issue 15): Grundy's game and 0.6
+    // (Officers), the two unsolved games the records are set on. Their memo twin stops at heap
+    // 16, where positions stay within 15 heaps.
+    jobs.push_back({"octal -p code=4!.0", {std::int64_t{1} << 21}, E::Grundy, {16}});
+    jobs.push_back({"octal -p code=0.6", {std::int64_t{1} << 21}, E::Grundy, {16}});
   }
   return jobs;
 }

@@ -168,6 +168,23 @@ void run_seq(std::ostream& out, const GameOptions& opts, std::int64_t size, std:
     out << buf;
     return;
   }
+  if (f == io::Format::Bfile) {  // OEIS: n a(n) per line
+    if (r.layers.size() > 1)
+      throw core::UserError("--format bfile writes one sequence; this game has " + std::to_string(r.layers.size()) +
+                            " pass layers (use csv or json)");
+    io::write_bfile_head(out, game.name(), o.eval);
+    std::string buf;
+    for (std::size_t x = 0; x < r.layers[0].size(); ++x) {
+      buf += std::to_string(x) + ' ' + std::to_string(r.layers[0][x]) + '\n';
+      if (buf.size() >= (1u << 16)) {
+        out << buf;
+        buf.clear();
+        core::poll_stop();
+      }
+    }
+    out << buf;
+    return;
+  }
   if (f == io::Format::Npy) {  // one heap: a vector of N values; with passes: (K + 1) x N, row p
     const auto n = static_cast<std::uint64_t>(size);
     io::write_npy_values(out, r.layers.size() > 1 ? static_cast<std::int64_t>(r.layers.size()) : size,
@@ -310,7 +327,7 @@ void add_seq_command(CLI::App& app) {
   static GameOptions o;
   static std::int64_t size = 0, search = std::int64_t{1} << 24;
   auto* cmd = app.add_subcommand("seq", "the value sequence of a one-heap game, with its preperiod, period and saltus");
-  add_game_options(cmd, o, {io::Format::Text, io::Format::Csv, io::Format::Json, io::Format::Npy});
+  add_game_options(cmd, o, {io::Format::Text, io::Format::Csv, io::Format::Json, io::Format::Npy, io::Format::Bfile});
   cmd->add_option("--size", size, "show x = 0..N-1, N from 1 to 2^30")
       ->type_name("N")
       ->required()

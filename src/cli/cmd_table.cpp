@@ -13,7 +13,7 @@ namespace {
 
 const pipeline::FixSyntax kFixFlag{"--fix", std::int64_t{1} << 40};
 const std::vector<io::Format> kTableFormats = {io::Format::Text, io::Format::Csv, io::Format::Json, io::Format::Latex,
-                                               io::Format::Png,  io::Format::Svg, io::Format::Npy};
+                                               io::Format::Png,  io::Format::Svg, io::Format::Npy, io::Format::Bfile};
 const std::vector<io::Format> kPposFormats = {io::Format::Text, io::Format::Csv, io::Format::Json, io::Format::Npy};
 
 // What table and ppos share: the box (--size, --fix) and the table files.

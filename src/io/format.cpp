@@ -41,13 +41,14 @@ const char* format_name(Format f) {
     case Format::Png: return "png";
     case Format::Svg: return "svg";
     case Format::Npy: return "npy";
+    case Format::Bfile: return "bfile";
   }
   return "";
 }
 
 const std::vector<Format>& all_formats() {
   static const std::vector<Format> all = {Format::Text, Format::Csv,  Format::Json, Format::Latex,
-                                          Format::Png,  Format::Svg, Format::Npy};
+                                          Format::Png,  Format::Svg, Format::Npy,  Format::Bfile};
   return all;
 }
 
@@ -103,6 +104,12 @@ Grid make_grid(const core::DenseTable& table, std::string game, std::vector<std:
   return g;
 }
 
+void write_bfile_head(std::ostream& out, const std::string& game, Evaluation eval) {
+  if (eval != Evaluation::Grundy)
+    throw core::UserError("--format bfile writes Grundy values (an OEIS b-file holds integers), not outcomes");
+  out << "# Grundy values of " << game << ", written by grundy " << GRUNDY_VERSION << "\n";
+}
+
 void write_grid(std::ostream& out, Format format, const Grid& g) {
   if (format == Format::Latex) {
     write_latex(out, g, LatexMark::Bold);
@@ -119,6 +126,28 @@ void write_grid(std::ostream& out, Format format, const Grid& g) {
   if (format == Format::Png) {
     const std::vector<std::uint8_t> png = heatmap_png(g);
     out.write(reinterpret_cast<const char*>(png.data()), static_cast<std::streamsize>(png.size()));
+    return;
+  }
+  if (format == Format::Bfile) {
+    if (g.col >= 0)
+      throw core::UserError("--format bfile writes a sequence, n a(n) per line: give a game of one coordinate "
+                            "(or pin all but one with --fix)");
+    write_bfile_head(out, g.game, g.eval);
+    std::string buf;
+    for (std::int64_t r = 0; r < g.rows; ++r) {
+      const Value v = g.at(r, 0);
+      if (v == kNoValue) continue;
+      append_int(buf, g.position(r, 0)[g.row]);
+      buf += ' ';
+      append_int(buf, v);
+      buf += '\n';
+      if (buf.size() >= (1u << 16)) {
+        out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+        buf.clear();
+        core::poll_stop();
+      }
+    }
+    out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
     return;
   }
   if (format == Format::Csv) {
@@ -240,8 +269,9 @@ std::string json_string(const std::string& s) {
 CellWriter::CellWriter(std::ostream& out, Format format, const std::string& game, const std::vector<std::string>& names,
                        Evaluation eval)
     : out_(out), format_(format), eval_(eval) {
-  if (format == Format::Latex || format == Format::Png || format == Format::Svg)
-    throw core::UserError("--format latex, png and svg draw 2-D tables (grundy table); a list of positions is text, csv or json");
+  if (format == Format::Latex || format == Format::Png || format == Format::Svg || format == Format::Bfile)
+    throw core::UserError("--format latex, png, svg and bfile write tables and sequences (grundy table, grundy seq); "
+                          "a list of positions is text, csv or json");
   if (format == Format::Json) {
     buf_ = "{\"coordinates\":[";
     for (std::size_t i = 0; i < names.size(); ++i) buf_ += (i ? "," : "") + json_string(names[i]);

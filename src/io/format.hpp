@@ -9,9 +9,10 @@
 
 namespace grundy::io {
 
-enum class Format { Text, Csv, Json, Latex, Png, Svg, Npy };
+// Bfile: an OEIS b-file, "n a(n)" per line, for one-coordinate sequences of Grundy values.
+enum class Format { Text, Csv, Json, Latex, Png, Svg, Npy, Bfile };
 
-// "text", "csv", "json", "latex", "png", "svg", "npy".
+// "text", "csv", "json", "latex", "png", "svg", "npy", "bfile".
 const char* format_name(Format f);
 const std::vector<Format>& all_formats();
 
@@ -47,6 +48,10 @@ struct Grid {
 // Cuts the grid out of a solved table.
 Grid make_grid(const core::DenseTable& table, std::string game, std::vector<std::string> names,
                const core::Position& base, int row, int col, std::int64_t rows, std::int64_t cols);
+
+// The comment line an OEIS b-file starts with, naming the game; a UserError unless `eval` is
+// Grundy (a b-file holds integers).
+void write_bfile_head(std::ostream& out, const std::string& game, core::Evaluation eval);
 
 // Every Format; Png and Npy write bytes (open `out` in binary mode), Latex marks P in bold.
 void write_grid(std::ostream& out, Format format, const Grid& grid);

@@ -137,6 +137,10 @@ ApiResponse api_table(const Query& q) {
       resp.content_type = "application/octet-stream";
       resp.filename = "table.npy";
       break;
+    case io::Format::Bfile:
+      resp.content_type = "text/plain; charset=utf-8";
+      resp.filename = "b-file.txt";
+      break;
     case io::Format::Text:
       resp.content_type = "text/plain; charset=utf-8";
       break;

@@ -37,3 +37,21 @@ TEST(OctalCli, PositionsOfSeveralHeapsAndMisere) {
   r = run_cli("value octal -p code=0.77 -p heaps=2 --misere 1,1");
   EXPECT_NE(r.out.find("is a N-position under misere play"), std::string::npos) << r.out;
 }
+
+// OEIS b-files: "n a(n)" per line after one comment line; a table of two coordinates and an
+// outcome evaluation are refused with one line.
+TEST(OctalCli, SeqAsAnOeisBfile) {
+  CliResult r = run_cli("seq octal -p code=0.77 --size 5 --format bfile");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.substr(r.out.find('\n') + 1), "0 0\n1 1\n2 2\n3 3\n4 1\n") << r.out;
+  EXPECT_EQ(r.out.rfind("# Grundy values of octal(code=0.77)", 0), 0u) << r.out;
+  r = run_cli("table octal -p code=0.77 --size 6 --format bfile");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\n5 4\n"), std::string::npos) << r.out;
+  r = run_cli("table nim -p heaps=2 --size 4 --format bfile");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--format bfile writes a sequence"), std::string::npos) << r.err;
+  r = run_cli("seq octal -p code=0.77 --misere --size 5 --format bfile");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("not outcomes"), std::string::npos) << r.err;
+}

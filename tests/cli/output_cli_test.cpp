@@ -50,7 +50,7 @@ TEST(OutputCli, BinaryFormatsNeedOut) {
   EXPECT_EQ(run_cli("table nim -p heaps=2 --size 4 --format svg").out.substr(0, 4), "<svg");
   CliResult r = run_cli("table nim -p heaps=2 --size 4 --format gif");
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("allowed text, csv, json, latex, png, svg, npy"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("allowed text, csv, json, latex, png, svg, npy, bfile"), std::string::npos) << r.err;
   r = run_cli("value nim -p heaps=2 1,1 --format latex");
   EXPECT_EQ(r.status, 2);
   r = run_cli("table nim -p heaps=2 --size 4 --format latex --mark-p italic");
