@@ -332,9 +332,10 @@ void add_seq_command(CLI::App& app) {
       ->type_name("N")
       ->required()
       ->each(int_in("--size", 1, std::int64_t{1} << 30));
-  cmd->add_option("--search", search,
-                  "subtraction and take-and-break (octal) games: search the proven period up to this heap size, "
-                  "from 1 to 2^40")
+  auto* search_opt = cmd->add_option(
+      "--search", search,
+      "subtraction and take-and-break (octal) games: search the proven period up to this heap size, from 1 to "
+      "2^40 (octal games: 2^20 unless given, as their sweep costs microseconds a heap size)")
       ->type_name("N")
       ->capture_default_str()
       ->each(int_in("--search", 1, std::int64_t{1} << 40));
@@ -344,7 +345,13 @@ void add_seq_command(CLI::App& app) {
       "repeat, everything after them does. Take-and-break games (octal) get one by the octal periodicity\n"
       "theorem: grundy seq octal -p code=0.137 --size 100 proves period 34 after preperiod 52.\n"
       "Other one-heap games get the period observed up to N.");
-  cmd->callback([] { with_output(o.output, [](std::ostream& out) { run_seq(out, o, size, search); }); });
+  cmd->callback([search_opt] {
+    // A take-and-break sweep costs up to ~10 us a heap size (Grundy's game): 2^24 would keep an
+    // unsolved game's `seq --size 10` busy for minutes, so its default search is 2^20.
+    const bool octal = o.family == "octal";
+    const std::int64_t s = search_opt->count() == 0 && octal ? std::int64_t{1} << 20 : search;
+    with_output(o.output, [s](std::ostream& out) { run_seq(out, o, size, s); });
+  });
 }
 
 void add_structure_command(CLI::App& app) {
