@@ -107,7 +107,7 @@ Grid make_grid(const core::DenseTable& table, std::string game, std::vector<std:
 void write_bfile_head(std::ostream& out, const std::string& game, Evaluation eval) {
   if (eval != Evaluation::Grundy)
     throw core::UserError("--format bfile writes Grundy values (an OEIS b-file holds integers), not outcomes");
-  out << "# Grundy values of " << game << ", written by grundy " << GRUNDY_VERSION << "\n";
+  out << "# Grundy values of " << game << ", computed by grundy\n";
 }
 
 void write_grid(std::ostream& out, Format format, const Grid& g) {
