@@ -172,17 +172,9 @@ void run_seq(std::ostream& out, const GameOptions& opts, std::int64_t size, std:
     if (r.layers.size() > 1)
       throw core::UserError("--format bfile writes one sequence; this game has " + std::to_string(r.layers.size()) +
                             " pass layers (use csv or json)");
-    io::write_bfile_head(out, game.name(), o.eval);
-    std::string buf;
-    for (std::size_t x = 0; x < r.layers[0].size(); ++x) {
-      buf += std::to_string(x) + ' ' + std::to_string(r.layers[0][x]) + '\n';
-      if (buf.size() >= (1u << 16)) {
-        out << buf;
-        buf.clear();
-        core::poll_stop();
-      }
-    }
-    out << buf;
+    io::write_bfile(out, game.name(), o.eval, size, [&](std::int64_t x) {
+      return std::optional(std::make_pair(x, r.layers[0][static_cast<std::size_t>(x)]));
+    });
     return;
   }
   if (f == io::Format::Npy) {  // one heap: a vector of N values; with passes: (K + 1) x N, row p

@@ -51,14 +51,16 @@ std::uint64_t OctalSweep::bytes(std::int64_t n) {
   return core::add_bytes(core::mul_bytes(u, 3), core::add_bytes(core::mul_bytes(u, 8), 65536 * 8 + (1u << 16)));
 }
 
-core::Value OctalSweep::naive_one(std::int64_t n) const {
-  std::vector<core::Value> opts;
+// By the definition, for the first heap sizes and for codes that split into three heaps; the
+// option buffer is reused from one heap size to the next.
+core::Value OctalSweep::naive_one(std::int64_t n) {
+  naive_opts_.clear();
   for_each_heap_move(code_, n, [&](const std::int64_t* parts, int count) {
     core::Value v = 0;
     for (int i = 0; i < count; ++i) v ^= at(parts[i]);
-    opts.push_back(v);
+    naive_opts_.push_back(v);
   });
-  return core::mex_naive(opts);
+  return core::mex_naive(naive_opts_);
 }
 
 void OctalSweep::set_mask(std::uint32_t mask) {

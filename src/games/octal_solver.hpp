@@ -56,7 +56,7 @@ class OctalSweep {
  private:
   template <class T>
   std::int64_t run(std::vector<T>& g, std::int64_t from, std::int64_t to);
-  core::Value naive_one(std::int64_t n) const;
+  core::Value naive_one(std::int64_t n);
   void note(std::int64_t n, core::Value v);
   void choose_mask();
   void set_mask(std::uint32_t mask);
@@ -79,6 +79,7 @@ class OctalSweep {
   std::uint32_t mask_ = 0;
   std::vector<std::uint64_t> rare_words_;  // bit v set: v is in the rare class
   std::vector<std::int64_t> rare_;
+  std::vector<core::Value> naive_opts_;
 };
 
 // The period of a value sequence, and whether the octal periodicity theorem proves it: if

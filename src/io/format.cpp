@@ -104,10 +104,25 @@ Grid make_grid(const core::DenseTable& table, std::string game, std::vector<std:
   return g;
 }
 
-void write_bfile_head(std::ostream& out, const std::string& game, Evaluation eval) {
+void write_bfile(std::ostream& out, const std::string& game, Evaluation eval, std::int64_t count,
+                 const std::function<std::optional<std::pair<std::int64_t, Value>>(std::int64_t)>& term) {
   if (eval != Evaluation::Grundy)
     throw core::UserError("--format bfile writes Grundy values (an OEIS b-file holds integers), not outcomes");
-  out << "# Grundy values of " << game << ", computed by grundy\n";
+  std::string buf = "# Grundy values of " + game + ", computed by grundy\n";
+  for (std::int64_t i = 0; i < count; ++i) {
+    const auto t = term(i);
+    if (!t) continue;
+    append_int(buf, t->first);
+    buf += ' ';
+    append_int(buf, t->second);
+    buf += '\n';
+    if (buf.size() >= (1u << 16)) {
+      out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+      buf.clear();
+      core::poll_stop();
+    }
+  }
+  out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
 }
 
 void write_grid(std::ostream& out, Format format, const Grid& g) {
@@ -132,22 +147,10 @@ void write_grid(std::ostream& out, Format format, const Grid& g) {
     if (g.col >= 0)
       throw core::UserError("--format bfile writes a sequence, n a(n) per line: give a game of one coordinate "
                             "(or pin all but one with --fix)");
-    write_bfile_head(out, g.game, g.eval);
-    std::string buf;
-    for (std::int64_t r = 0; r < g.rows; ++r) {
-      const Value v = g.at(r, 0);
-      if (v == kNoValue) continue;
-      append_int(buf, g.position(r, 0)[g.row]);
-      buf += ' ';
-      append_int(buf, v);
-      buf += '\n';
-      if (buf.size() >= (1u << 16)) {
-        out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
-        buf.clear();
-        core::poll_stop();
-      }
-    }
-    out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
+    write_bfile(out, g.game, g.eval, g.rows, [&](std::int64_t r) -> std::optional<std::pair<std::int64_t, Value>> {
+      if (g.at(r, 0) == kNoValue) return std::nullopt;
+      return std::make_pair(g.position(r, 0)[g.row], g.at(r, 0));
+    });
     return;
   }
   if (format == Format::Csv) {

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,9 +51,10 @@ struct Grid {
 Grid make_grid(const core::DenseTable& table, std::string game, std::vector<std::string> names,
                const core::Position& base, int row, int col, std::int64_t rows, std::int64_t cols);
 
-// The comment line an OEIS b-file starts with, naming the game; a UserError unless `eval` is
-// Grundy (a b-file holds integers).
-void write_bfile_head(std::ostream& out, const std::string& game, core::Evaluation eval);
+// An OEIS b-file: one comment line naming the game, then "n a(n)" for each i < count whose
+// term(i) is not empty, streamed. A UserError unless `eval` is Grundy (a b-file holds integers).
+void write_bfile(std::ostream& out, const std::string& game, core::Evaluation eval, std::int64_t count,
+                 const std::function<std::optional<std::pair<std::int64_t, core::Value>>(std::int64_t)>& term);
 
 // Every Format; Png and Npy write bytes (open `out` in binary mode), Latex marks P in bold.
 void write_grid(std::ostream& out, Format format, const Grid& grid);
