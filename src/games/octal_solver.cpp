@@ -4,9 +4,15 @@
 #include <bit>
 #include <limits>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define GRUNDY_OCTAL_AVX2 1
+#endif
+
 #include "core/huge_pages.hpp"
 #include "core/mex.hpp"
 #include "core/progress.hpp"
+#include "core/threads.hpp"
 
 namespace grundy::games {
 
@@ -102,139 +108,317 @@ void OctalSweep::note(std::int64_t n, core::Value v) {
   ++count_[v];
   if (v > max_value_) {
     max_value_ = v;
-    // Option values are xors of values below 2^b (b the bits of the largest) or a mex of at most
-    // that many: all below 2^(b+1).
+    // Option values are xors of values below 2^b (b the bits of the largest): all below 2^b, so
+    // the mex is at most 2^b, which the search takes when every word is full.
     const int bits = std::bit_width(max_value_);
-    words_ = std::max(1, (1 << (bits + 1)) / 64);
+    words_ = std::max(1, (1 << bits) / 64);
   }
   if (n >= 1 && (std::popcount(v & mask_) & 1) == 0) rare_.push_back(n);
 }
 
 namespace {
 
-// Four copies of a set of values, filled by turns, so that consecutive insertions do not wait
-// on each other's store (the words of one set are few and hit again and again).
-struct ValueSets {
-  std::array<std::array<std::uint64_t, 2048>, 4> set;
-  void clear(int words) {
-    for (auto& s : set)
-      for (int w = 0; w < words; ++w) s[static_cast<std::size_t>(w)] = 0;
+// Bit i of the result: f[i] != 0, for i < 64.
+inline std::uint64_t flag_bits(const std::uint8_t* f) {
+  std::uint64_t bits = 0;
+#ifdef GRUNDY_OCTAL_AVX2  // SSE2 is part of x86-64
+  const __m128i zero = _mm_setzero_si128();
+  for (int q = 0; q < 4; ++q) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(f + 16 * q));
+    const auto set = static_cast<std::uint16_t>(~_mm_movemask_epi8(_mm_cmpeq_epi8(x, zero)));
+    bits |= std::uint64_t{set} << (16 * q);
   }
-  template <int K>
-  void add(core::Value v) {
-    set[K][v >> 6] |= std::uint64_t{1} << (v & 63);
-  }
-  std::uint64_t word(int w) const {
-    const auto i = static_cast<std::size_t>(w);
-    return set[0][i] | set[1][i] | set[2][i] | set[3][i];
-  }
-};
-
-// Adds G(a) ^ G(m - a) for every a in the list (all < m, and a != m - a when unequal).
-template <class T>
-void add_pairs(const T* g, std::int64_t m, const std::int64_t* a, std::size_t count, ValueSets& sets) {
-  std::size_t i = 0;
-  for (; i + 4 <= count; i += 4) {
-    sets.add<0>(g[a[i]] ^ g[m - a[i]]);
-    sets.add<1>(g[a[i + 1]] ^ g[m - a[i + 1]]);
-    sets.add<2>(g[a[i + 2]] ^ g[m - a[i + 2]]);
-    sets.add<3>(g[a[i + 3]] ^ g[m - a[i + 3]]);
-  }
-  for (; i < count; ++i) sets.add<0>(g[a[i]] ^ g[m - a[i]]);
+#else
+  for (int i = 0; i < 64; ++i) bits |= std::uint64_t{f[i] != 0} << i;
+#endif
+  return bits;
 }
+
+// A set of values as one byte a value: an insertion is a plain store, so insertions never wait
+// on each other (a bit set's words are few and hit again and again); word(w) gathers the bits
+// of values 64 w .. 64 w + 63.
+struct ValueSet {
+  std::vector<std::uint8_t> flag = std::vector<std::uint8_t>(std::size_t{2048} * 64);
+  void clear(int words) { std::fill_n(flag.begin(), static_cast<std::size_t>(words) * 64, std::uint8_t{0}); }
+  void add(core::Value v) { flag[v] = 1; }
+  std::uint64_t word(int w) const { return flag_bits(flag.data() + static_cast<std::size_t>(w) * 64); }
+};
 
 // Adds G(a) ^ G(m - a) for a = from .. to - 1.
 template <class T>
-void add_range(const T* g, std::int64_t m, std::int64_t from, std::int64_t to, ValueSets& sets) {
+void add_range(const T* g, std::int64_t m, std::int64_t from, std::int64_t to, ValueSet& set) {
   std::int64_t a = from;
   for (; a + 4 <= to; a += 4) {
-    sets.add<0>(g[a] ^ g[m - a]);
-    sets.add<1>(g[a + 1] ^ g[m - a - 1]);
-    sets.add<2>(g[a + 2] ^ g[m - a - 2]);
-    sets.add<3>(g[a + 3] ^ g[m - a - 3]);
+    set.add(g[a] ^ g[m - a]);
+    set.add(g[a + 1] ^ g[m - a - 1]);
+    set.add(g[a + 2] ^ g[m - a - 2]);
+    set.add(g[a + 3] ^ g[m - a - 3]);
   }
-  for (; a < to; ++a) sets.add<0>(g[a] ^ g[m - a]);
+  for (; a < to; ++a) set.add(g[a] ^ g[m - a]);
+}
+
+// The vector search for the last few missing values, where a sweep spends most of its pairs:
+// blocks of 32 (one-byte values) or 16 pairs at once, each compared with every value still
+// wanted; a block with a hit goes back to add_range, which says which values it holds. AVX2 is
+// chosen at run time (the build targets baseline x86-64); without it the scan stays scalar.
+constexpr int kVectorWant = 16;  // the search turns to vectors once this few values are missing
+bool g_vector_scan = true;
+bool g_octal_threads = true;
+
+#ifdef GRUNDY_OCTAL_AVX2
+// The first a = from + L i (L pairs a block) whose block of pairs G(a + j) ^ G(m - a - j),
+// j < L, holds one of want[0 .. count - 1]; the first a with a + L > to if none does.
+template <class T>
+__attribute__((target("avx2"))) std::int64_t first_hit_avx2(const T* g, std::int64_t m, std::int64_t a, std::int64_t to,
+                                                             const T* want, int count) {
+  constexpr int L = 32 / sizeof(T);
+  // Reverses the elements of each 128-bit half; the halves are swapped after.
+  const __m256i reverse = sizeof(T) == 1 ? _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15,
+                                                            14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+                                         : _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14,
+                                                            15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+  __m256i w[kVectorWant];
+  for (int k = 0; k < count; ++k)
+    w[k] = sizeof(T) == 1 ? _mm256_set1_epi8(static_cast<char>(want[k])) : _mm256_set1_epi16(static_cast<short>(want[k]));
+  for (; a + L <= to; a += L) {
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + a));
+    __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + m - a - (L - 1)));
+    y = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, reverse), 0x4e);
+    const __m256i v = _mm256_xor_si256(x, y);
+    __m256i hit = _mm256_setzero_si256();
+    for (int k = 0; k < count; ++k)
+      hit = _mm256_or_si256(hit, sizeof(T) == 1 ? _mm256_cmpeq_epi8(v, w[k]) : _mm256_cmpeq_epi16(v, w[k]));
+    if (!_mm256_testz_si256(hit, hit)) return a;
+  }
+  return a;
+}
+
+bool has_avx2() {
+  static const bool yes = __builtin_cpu_supports("avx2");
+  return yes;
+}
+#endif
+
+// The far option values of heap sizes n0 .. n1 - 1: G(r) ^ G(p) for every split of n - k into
+// a rare heap r of rare[0 .. known) and a heap p known before the horizon h (1 <= p < h, and
+// p != r for unequal parts), as flags: heap n0 + j's at out + j * stride. The partners of one
+// rare heap for consecutive heap sizes are consecutive, which keeps them in cache.
+template <class T>
+void far_pairs(const T* g, const std::int64_t* rare, std::size_t known, const std::vector<int>& split,
+               const std::vector<bool>& unequal, std::int64_t n0, std::int64_t n1, std::int64_t h, std::size_t stride,
+               std::uint8_t* out) {
+  for (std::size_t s = 0; s < split.size(); ++s) {
+    const std::int64_t k = split[s];
+    for (std::size_t i = 0; i < known; ++i) {
+      const std::int64_t r = rare[i];
+      const core::Value gr = g[r];
+      const std::int64_t base = n0 - k - r;  // p = base + j
+      const std::int64_t jb = std::max<std::int64_t>(0, 1 - base), je = std::min(n1 - n0, h - base);
+      const auto add = [&](std::int64_t from, std::int64_t until) {
+        for (std::int64_t j = from; j < until; ++j) out[static_cast<std::size_t>(j) * stride + (gr ^ g[base + j])] = 1;
+      };
+      const std::int64_t equal = r - base;  // the j with p = r
+      if (unequal[s] && equal >= jb && equal < je) {
+        add(jb, equal);
+        add(equal + 1, je);
+      } else {
+        add(jb, je);
+      }
+    }
+  }
 }
 
 }  // namespace
 
+void set_octal_vector_scan(bool on) { g_vector_scan = on; }
+void set_octal_threads(bool on) { g_octal_threads = on; }
+
 template <class T>
 std::int64_t OctalSweep::run(std::vector<T>& gv, std::int64_t from, std::int64_t to) {
   constexpr core::Value kMax = std::numeric_limits<T>::max();
-  ValueSets seen, found;
-  std::array<std::uint64_t, 2048> want;
-  const T* g = gv.data();
-  for (std::int64_t n = from; n < to; ++n) {
+  std::int64_t n = from;
+  while (n < to) {
     if (n >= next_mask_at_) {
       choose_mask();
       next_mask_at_ *= 2;
     }
-    if ((n & 65535) == 65535) core::tick(65536);
-    core::Value value;
     if (n < first_fast_ || !split3_.empty()) {
-      value = naive_one(n);
-    } else {
-      const int W = words_;
-      seen.clear(W);
-      for (int k : keep_) seen.add<0>(g[n - k]);
-      // Every common option value: one heap of the split is rare.
-      for (std::size_t s = 0; s < split_.size(); ++s) {
-        const std::int64_t m = n - split_[s];
-        const auto end = static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), m) - rare_.begin());
-        if (!split_unequal_[s]) {
-          add_pairs(g, m, rare_.data(), end, seen);
-        } else {
-          for (std::size_t i = 0; i < end; ++i)
-            if (2 * rare_[i] != m) seen.add<0>(g[rare_[i]] ^ g[m - rare_[i]]);
-        }
-      }
-      // c: the least common value missing.
-      std::int64_t c = std::int64_t{W} * 64;
-      for (int w = 0; w < W; ++w) {
-        const std::uint64_t free = ~seen.word(w) & ~rare_words_[static_cast<std::size_t>(w)];
-        if (free) {
-          c = std::int64_t{w} * 64 + std::countr_zero(free);
-          break;
-        }
-      }
-      // The rare values below c still missing (`want`) must turn up among the splits, or the
-      // least of them is the value. The splits go by blocks of 64 pairs, then `want` is updated.
-      const int Wc = static_cast<int>((c + 63) / 64);
-      std::int64_t missing = 0;
-      for (int w = 0; w < Wc; ++w) {
-        std::uint64_t below = ~seen.word(w) & rare_words_[static_cast<std::size_t>(w)];
-        if (c < std::int64_t{w + 1} * 64) below &= (std::uint64_t{1} << (c - std::int64_t{w} * 64)) - 1;
-        want[static_cast<std::size_t>(w)] = below;
-        missing += std::popcount(below);
-      }
-      found.clear(W);
-      for (std::size_t s = 0; s < split_.size() && missing > 0; ++s) {
-        const std::int64_t m = n - split_[s];
-        const std::int64_t last = split_unequal_[s] ? (m - 1) / 2 : m / 2;  // a <= last, a <= m - a
-        for (std::int64_t a = 1; a <= last && missing > 0; a += 64) {
-          add_range(g, m, a, std::min(a + 64, last + 1), found);
-          missing = 0;
-          for (int w = 0; w < Wc; ++w) {
-            want[static_cast<std::size_t>(w)] &= ~found.word(w);
-            missing += std::popcount(want[static_cast<std::size_t>(w)]);
-          }
-        }
-      }
-      if (missing == 0) {
-        value = static_cast<core::Value>(c);
-      } else {
-        int w = 0;
-        while (!want[static_cast<std::size_t>(w)]) ++w;
-        value = static_cast<core::Value>(w * 64 + std::countr_zero(want[static_cast<std::size_t>(w)]));
-      }
+      const core::Value value = naive_one(n);
+      if (value > kMax) return n;
+      gv[static_cast<std::size_t>(n)] = static_cast<T>(value);
+      n_ = n + 1;
+      note(n, value);
+      if ((n & 65535) == 65535) core::tick(65536);
+      ++n;
+      continue;
     }
-    if (value > kMax) return n;
-    gv[static_cast<std::size_t>(n)] = static_cast<T>(value);
-    n_ = n + 1;
-    note(n, value);
+    const std::int64_t end = std::min(to, std::max(next_mask_at_, n + 1));
+    const std::int64_t stopped = run_segment(gv, n, end);
+    if (stopped < end) return stopped;
+    n = end;
   }
   return to;
 }
+
+// One mask's heap sizes by blocks. The far option values of a block (far_pairs) need only the
+// heaps before its horizon; with two threads a helper computes block b + 1's, with the horizon
+// at the start of block b, while this thread finishes block b, so the two overlap.
+template <class T>
+std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std::int64_t to) {
+  constexpr core::Value kMax = std::numeric_limits<T>::max();
+  const T* g = gv.data();
+  const std::int64_t B = std::max(16, 256 / words_);  // a block's far flags: 16 KB, in L1
+  const std::int64_t blocks = (to - from + B - 1) / B;
+  const int threads = blocks >= 8 && g_octal_threads && core::solver_threads() >= 2 ? 2 : 1;
+  struct Job {
+    std::int64_t n0 = 0, n1 = 0, h = 0;
+    const std::int64_t* rare = nullptr;
+    std::size_t known = 0;
+    int S = 0;
+    std::vector<std::uint64_t> far;  // heap n0 + j's far option values: the S words at j * S
+  };
+  std::array<Job, 2> jobs;
+  const auto prepare = [&](std::int64_t b, std::int64_t h) {
+    Job& J = jobs[static_cast<std::size_t>(b % 2)];
+    J.n0 = from + b * B;
+    J.n1 = std::min(J.n0 + B, to);
+    J.h = h;
+    J.rare = rare_.data();
+    J.known = rare_.size();
+    J.S = words_;
+  };
+  // The flags stay with the thread that fills them (each has its own); the block's words are
+  // what the other thread reads.
+  const auto compute = [&](Job& J, std::vector<std::uint8_t>& flags) {
+    const auto lanes = static_cast<std::size_t>(J.n1 - J.n0), S = static_cast<std::size_t>(J.S);
+    flags.assign(lanes * S * 64, 0);
+    far_pairs(g, J.rare, J.known, split_, split_unequal_, J.n0, J.n1, J.h, S * 64, flags.data());
+    J.far.resize(lanes * S);
+    for (std::size_t i = 0; i < lanes * S; ++i) J.far[i] = flag_bits(flags.data() + 64 * i);
+  };
+  std::atomic<std::uint64_t> published{0}, finished{0};  // jobs handed to the helper, and done
+  std::atomic<bool> stop{false};
+  std::int64_t result = to;
+  ValueSet seen, found;
+  std::array<std::uint64_t, 2048> want;
+#ifdef GRUNDY_OCTAL_AVX2
+  const bool vector = g_vector_scan && has_avx2();
+#endif
+  core::detail::run_on_threads(threads, stop, [&](int tid) {
+    std::vector<std::uint8_t> flags;
+    if (tid == 1) {
+      for (std::uint64_t b = 1; core::detail::wait_for(published, b, stop); ++b) {
+        compute(jobs[b % 2], flags);
+        finished.store(b, std::memory_order_release);
+      }
+      return;
+    }
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      const std::int64_t n0 = from + b * B;
+      if (threads == 1 || b == 0) {
+        prepare(b, n0);
+        compute(jobs[static_cast<std::size_t>(b % 2)], flags);
+      } else if (!core::detail::wait_for(finished, static_cast<std::uint64_t>(b), stop)) {
+        return;
+      }
+      if (threads == 2 && b + 1 < blocks) {
+        // The helper reads the rare list while this block adds to it: room for a block's worth
+        // is made now, so that it does not move.
+        if (rare_.capacity() < rare_.size() + static_cast<std::size_t>(B)) rare_.reserve(2 * rare_.size() + B);
+        prepare(b + 1, n0);
+        published.store(static_cast<std::uint64_t>(b + 1), std::memory_order_release);
+      }
+      const Job& J = jobs[static_cast<std::size_t>(b % 2)];
+      for (std::int64_t n = J.n0; n < J.n1; ++n) {
+        if ((n & 65535) == 65535) core::tick(65536);
+        const int W = words_;
+        seen.clear(W);
+        for (int k : keep_) seen.add(g[n - k]);
+        // The other common option values: a rare heap known before the horizon with a partner
+        // after it, and a rare heap after it.
+        for (std::size_t s = 0; s < split_.size(); ++s) {
+          const std::int64_t m = n - split_[s];
+          const bool unequal = split_unequal_[s];
+          for (std::size_t i = 0; i < J.known && rare_[i] <= m - J.h; ++i)
+            if (!unequal || 2 * rare_[i] != m) seen.add(g[rare_[i]] ^ g[m - rare_[i]]);
+          for (std::size_t i = J.known; i < rare_.size() && rare_[i] < m; ++i)
+            if (!unequal || 2 * rare_[i] != m) seen.add(g[rare_[i]] ^ g[m - rare_[i]]);
+        }
+        const std::uint64_t* far = J.far.data() + static_cast<std::size_t>(n - J.n0) * static_cast<std::size_t>(J.S);
+        const auto seen_word = [&](int w) { return seen.word(w) | (w < J.S ? far[w] : 0); };
+        // c: the least common value missing.
+        std::int64_t c = std::int64_t{W} * 64;
+        for (int w = 0; w < W; ++w) {
+          const std::uint64_t free = ~seen_word(w) & ~rare_words_[static_cast<std::size_t>(w)];
+          if (free) {
+            c = std::int64_t{w} * 64 + std::countr_zero(free);
+            break;
+          }
+        }
+        // The rare values below c still missing (`want`) must turn up among the splits, or the
+        // least of them is the value. The splits go by blocks of 64 pairs, then `want` is updated.
+        const int Wc = static_cast<int>((c + 63) / 64);
+        std::int64_t missing = 0;
+        for (int w = 0; w < Wc; ++w) {
+          std::uint64_t below = ~seen_word(w) & rare_words_[static_cast<std::size_t>(w)];
+          if (c < std::int64_t{w + 1} * 64) below &= (std::uint64_t{1} << (c - std::int64_t{w} * 64)) - 1;
+          want[static_cast<std::size_t>(w)] = below;
+          missing += std::popcount(below);
+        }
+        found.clear(W);
+        for (std::size_t s = 0; s < split_.size() && missing > 0; ++s) {
+          const std::int64_t m = n - split_[s];
+          const std::int64_t last = split_unequal_[s] ? (m - 1) / 2 : m / 2;  // a <= last, a <= m - a
+          std::int64_t a = 1;
+          while (a <= last && missing > 0) {
+            std::int64_t to_a = std::min(a + 64, last + 1);
+#ifdef GRUNDY_OCTAL_AVX2
+            if (missing <= kVectorWant && vector) {
+              std::array<T, kVectorWant> list;
+              int count = 0;
+              for (int w = 0; w < Wc; ++w)
+                for (std::uint64_t bits = want[static_cast<std::size_t>(w)]; bits; bits &= bits - 1) {
+                  const std::int64_t v = std::int64_t{w} * 64 + std::countr_zero(bits);
+                  if (v <= kMax) list[static_cast<std::size_t>(count++)] = static_cast<T>(v);  // else no pair makes it
+                }
+              if (count == 0) break;
+              a = first_hit_avx2(g, m, a, last + 1, list.data(), count);
+              if (a > last) break;
+              to_a = std::min<std::int64_t>(a + 32 / sizeof(T), last + 1);
+            }
+#endif
+            add_range(g, m, a, to_a, found);
+            missing = 0;
+            for (int w = 0; w < Wc; ++w) {
+              want[static_cast<std::size_t>(w)] &= ~found.word(w);
+              missing += std::popcount(want[static_cast<std::size_t>(w)]);
+            }
+            a = to_a;
+          }
+        }
+        core::Value value;
+        if (missing == 0) {
+          value = static_cast<core::Value>(c);
+        } else {
+          int w = 0;
+          while (!want[static_cast<std::size_t>(w)]) ++w;
+          value = static_cast<core::Value>(w * 64 + std::countr_zero(want[static_cast<std::size_t>(w)]));
+        }
+        if (value > kMax) {
+          result = n;
+          break;
+        }
+        gv[static_cast<std::size_t>(n)] = static_cast<T>(value);
+        n_ = n + 1;
+        note(n, value);
+      }
+      if (result < to) break;
+    }
+    stop.store(true);  // the helper's work is done
+  });
+  return result;
+}
+
 
 void OctalSweep::extend_to(std::int64_t n) {
   if (n <= n_) return;

@@ -14,6 +14,12 @@
 // and the method the naive one); the mask only decides the speed. It is chosen from the counts
 // of the values so far by a Walsh-Hadamard transform (the mask whose even class is the least
 // frequent), again each time the sweep doubles. octal_values_naive is the slow twin.
+//
+// The sweep goes by blocks of consecutive heap sizes. The pairs of a rare heap with a partner
+// known before the block are done for the whole block at once, rare heap by rare heap (the
+// partners of one rare heap are then consecutive heaps, in cache); with two threads a helper
+// does this for the next block while the block itself is finished. The last few rare values
+// missing are looked for 32 pairs at a time with AVX2 where the processor has it.
 
 #include <array>
 #include <cstdint>
@@ -30,6 +36,12 @@ namespace grundy::games {
 // G(0 .. n-1) from the definition: every option of every heap (O(n^2), O(n^3) for codes that
 // split into three heaps).
 std::vector<core::Value> octal_values_naive(const OctalCode& code, std::int64_t n);
+
+// Whether OctalSweep may search its last missing values with AVX2 where the processor has it
+// (on by default); tests turn it off to check the scalar search against it.
+void set_octal_vector_scan(bool on);
+// Whether OctalSweep may use a second thread (on by default, when core::solver_threads() >= 2).
+void set_octal_threads(bool on);
 
 class OctalSweep {
  public:
@@ -56,6 +68,8 @@ class OctalSweep {
  private:
   template <class T>
   std::int64_t run(std::vector<T>& g, std::int64_t from, std::int64_t to);
+  template <class T>
+  std::int64_t run_segment(std::vector<T>& g, std::int64_t from, std::int64_t to);
   core::Value naive_one(std::int64_t n);
   void note(std::int64_t n, core::Value v);
   void choose_mask();

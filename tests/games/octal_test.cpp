@@ -245,6 +245,36 @@ TEST(OctalSweep, AgreesWithTheNaiveSweepOn50Codes) {
   }
 }
 
+// Past many blocks and several masks, with the helper thread computing each block's far pairs
+// ahead (the segments between two mask choices have 16 blocks or more from 1024 on).
+TEST(OctalSweep, AgreesWithTheNaiveSweepPastManyBlocksAndMasks) {
+  for (const std::string code : {"4!.0", "0.6", "0.16"}) {
+    const std::int64_t n = 8000;
+    EXPECT_EQ(sparse(code, n), games::octal_values_naive(parse_octal_code(code), n)) << code;
+  }
+}
+
+// The fast paths against the slow ones on longer runs: the AVX2 search for the last missing
+// values against the scalar one, and the helper thread against one thread.
+TEST(OctalSweep, VectorSearchAndHelperThreadChangeNoValue) {
+  struct Reset {
+    ~Reset() {
+      games::set_octal_vector_scan(true);
+      games::set_octal_threads(true);
+    }
+  } reset;
+  for (const std::string code : {"4!.0", "0.6", "0.354"}) {
+    const std::int64_t n = 1 << 15;
+    const auto fast = sparse(code, n);
+    games::set_octal_vector_scan(false);
+    EXPECT_EQ(sparse(code, n), fast) << code << " scalar search";
+    games::set_octal_vector_scan(true);
+    games::set_octal_threads(false);
+    EXPECT_EQ(sparse(code, n), fast) << code << " one thread";
+    games::set_octal_threads(true);
+  }
+}
+
 // Values past 255 move the sweep from one byte a value to two, in the middle of a run (0.66...6:
 // any one to sixteen stones off, leaving one or two heaps, passes 255 near heap size 450).
 TEST(OctalSweep, WidensToTwoBytesWhenAValueNeedsThem) {
