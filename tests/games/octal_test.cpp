@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -226,6 +227,24 @@ TEST(OctalGolden, SolvedGamesProvenWithTheTablesSplit) {
       EXPECT_EQ(s.rare_heaps().back(), std::stoll(r[5])) << code;
     }
   }
+}
+
+// Flammenkamp's table of the sparse values of Grundy's game: exactly the listed heap sizes up to
+// 231 have a value in the rare class of the mask fe, with the listed values; the sweep chooses
+// that mask.
+TEST(OctalGolden, GrundysGameSparseValuesOfFlammenkampsTable) {
+  OctalSweep s(parse_octal_code("grundy"));
+  s.extend_to(1 << 16);  // by 2^12 the values are below 64 and the mask is 3e, the same split
+  EXPECT_EQ(s.rare_mask(), 0xfeu);
+  std::vector<std::int64_t> listed, rare;
+  for (const auto& r : rows("grundy_sparse.tsv")) {
+    listed.push_back(std::stoll(r[0]));
+    EXPECT_EQ(s.at(listed.back()), std::stoul(r[1])) << "G(" << r[0] << ")";
+  }
+  for (std::int64_t n = 0; n <= 231; ++n)
+    if (std::popcount(s.at(n) & 0xfeu) % 2 == 0) rare.push_back(n);
+  EXPECT_EQ(rare, listed);
+  EXPECT_EQ(listed.size(), 48u);
 }
 
 // The sparse-space sweep against the naive one, cell by cell, on 50 codes: two- and three-digit
