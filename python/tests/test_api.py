@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import grundy
-from conftest import cli
+from conftest import SANITIZED, cli
 
 # Games as the CLI names them, with a table size and a pin where the game has a third coordinate.
 GAMES = [
@@ -211,3 +211,15 @@ def test_table_files_round_trip(tmp_path):
     a = g.table(20, save=f)
     b = g.table(16, load=f)
     assert np.array_equal(a[:16, :16], b)
+
+
+def test_seq_search_defaults_like_the_cli():
+    # A take-and-break game searches 2^20 heap sizes unless told (its sweep costs microseconds a
+    # heap size); 0.4! has no period there. search= overrides it, as --search does.
+    g = grundy.game("octal -p code=0.4!")
+    if not SANITIZED:  # 2 s here, a minute under the sanitizers
+        assert "x < 1048576" in g.seq(10).why
+    assert "x < 4096" in g.seq(10, search=4096).why
+    assert "x < 4096" in cli("seq", "octal", "-p", "code=0.4!", "--size", "10", "--search", "4096")
+    with pytest.raises(ValueError, match="search"):
+        g.seq(10, search=0)

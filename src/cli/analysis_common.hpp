@@ -66,7 +66,12 @@ struct SeqResult {
   analysis::Periodicity period;                  // of all layers together
   std::string why;                               // the proof, or how far it was observed
 };
+// `search`: how far the period is searched (the sweep may run past `size` that far); 0 for the
+// game's default, default_seq_search.
 SeqResult compute_seq(const Subject& s, std::int64_t size, std::int64_t search);
+// 2^24 heap sizes; 2^20 for take-and-break games, whose sweep costs microseconds a heap size
+// (2^24 would keep an unsolved game's seq busy for minutes).
+std::int64_t default_seq_search(const Subject& s);
 // "proven", "observed" or "none".
 std::string seq_status(const analysis::Periodicity& p);
 

@@ -32,7 +32,12 @@ std::vector<std::int64_t> packed(const std::vector<std::vector<core::Value>>& la
 
 }  // namespace
 
+std::int64_t default_seq_search(const Subject& s) {
+  return octal_seq(s) ? std::int64_t{1} << 20 : std::int64_t{1} << 24;
+}
+
 SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search) {
+  if (search == 0) search = default_seq_search(o);
   const core::Game& game = o.game;
   const std::vector<int> passes = pipeline::pass_counters(game);
   const int pass = passes.empty() ? -1 : passes.back();
@@ -317,19 +322,17 @@ void write_structure(std::ostream& out, const Subject& o, io::Format f, const pi
 
 void add_seq_command(CLI::App& app) {
   static GameOptions o;
-  static std::int64_t size = 0, search = std::int64_t{1} << 24;
+  static std::int64_t size = 0, search = 0;  // 0: the game's default
   auto* cmd = app.add_subcommand("seq", "the value sequence of a one-heap game, with its preperiod, period and saltus");
   add_game_options(cmd, o, {io::Format::Text, io::Format::Csv, io::Format::Json, io::Format::Npy, io::Format::Bfile});
   cmd->add_option("--size", size, "show x = 0..N-1, N from 1 to 2^30")
       ->type_name("N")
       ->required()
       ->each(int_in("--size", 1, std::int64_t{1} << 30));
-  auto* search_opt = cmd->add_option(
-      "--search", search,
-      "subtraction and take-and-break (octal) games: search the proven period up to this heap size, from 1 to "
-      "2^40 (octal games: 2^20 unless given, as their sweep costs microseconds a heap size)")
+  cmd->add_option("--search", search,
+                  "subtraction and take-and-break (octal) games: search the proven period up to this heap size, from "
+                  "1 to 2^40 (default 2^24; 2^20 for octal games, as their sweep costs microseconds a heap size)")
       ->type_name("N")
-      ->capture_default_str()
       ->each(int_in("--search", 1, std::int64_t{1} << 40));
   cmd->footer(
       "Example: grundy seq subtraction -p set=2,12,14 --pass --size 100\n"
@@ -337,13 +340,7 @@ void add_seq_command(CLI::App& app) {
       "repeat, everything after them does. Take-and-break games (octal) get one by the octal periodicity\n"
       "theorem: grundy seq octal -p code=0.137 --size 100 proves period 34 after preperiod 52.\n"
       "Other one-heap games get the period observed up to N.");
-  cmd->callback([search_opt] {
-    // A take-and-break sweep costs up to ~10 us a heap size (Grundy's game): 2^24 would keep an
-    // unsolved game's `seq --size 10` busy for minutes, so its default search is 2^20.
-    const bool octal = o.family == "octal";
-    const std::int64_t s = search_opt->count() == 0 && octal ? std::int64_t{1} << 20 : search;
-    with_output(o.output, [s](std::ostream& out) { run_seq(out, o, size, s); });
-  });
+  cmd->callback([] { with_output(o.output, [](std::ostream& out) { run_seq(out, o, size, search); }); });
 }
 
 void add_structure_command(CLI::App& app) {
