@@ -70,6 +70,8 @@ void run_value(std::ostream& out, const GameOptions& o, const PositionArg& arg) 
   if (cells) cells->finish();
 }
 
+constexpr std::size_t kMaxMoves = std::size_t{1} << 23;
+
 void run_moves(std::ostream& out, const GameOptions& o, const PositionArg& arg) {
   const core::Game game = o.game();
   const io::Format f = o.output_format();
@@ -91,9 +93,17 @@ void run_moves(std::ostream& out, const GameOptions& o, const PositionArg& arg) 
     out << "{\"coordinates\":" << nlohmann::json(names).dump() << ",\"game\":" << io::json_string(game.name())
         << ",\"positions\":[";
   for_each_position(game, arg, [&](const core::Position& pos) {
-    std::vector<io::Cell> opts;
-    game.for_each_option(pos, [&](const core::Position& opt) { opts.push_back({opt, 0}); });
+    // The position's value first: a refusal (memory) comes before the options are listed. A
+    // position with millions of moves (a huge take-and-break heap) is refused as they pass the
+    // bound, not after they have filled the memory.
     const core::Value v = oracle.value(pos);
+    std::vector<io::Cell> opts;
+    game.for_each_option(pos, [&](const core::Position& opt) {
+      if (opts.size() == kMaxMoves)
+        throw core::UserError("position " + core::to_string(pos) + " has more than " + std::to_string(kMaxMoves) +
+                              " moves; moves lists every one (ask `value` for its value)");
+      opts.push_back({opt, 0});
+    });
     for (auto& c : opts) c.value = oracle.value(c.pos);
     if (cells) {
       for (const auto& c : opts) cells->add(c.pos, c.value);

@@ -45,6 +45,7 @@ class Game {
     virtual std::optional<PPosRoute> ppos_route(const Box&, const Position&, Evaluation) const = 0;
     virtual DenseTable solve_dense_generic(const Box&, Evaluation) const = 0;
     virtual std::unique_ptr<PositionSolver> make_solver(Evaluation, std::uint64_t max_positions) const = 0;
+    virtual std::unique_ptr<PositionSolver> fast_solver(Evaluation, std::uint64_t memory_limit) const = 0;
   };
 
   template <Ruleset R>
@@ -93,6 +94,13 @@ class Game {
   std::unique_ptr<PositionSolver> make_solver(Evaluation e = Evaluation::Grundy,
                                               std::uint64_t max_positions = std::uint64_t{1} << 26) const {
     return impl_->make_solver(e, max_positions);
+  }
+  // A family's own solver of single positions, when it has one (fast_position_solver by
+  // argument-dependent lookup, which may decline), e.g. a take-and-break game's value sequence
+  // and the xor of the heaps, for positions whose options have more heaps than they do; it
+  // keeps within `memory_limit` or says TooLarge. Else nothing.
+  std::unique_ptr<PositionSolver> fast_solver(Evaluation e, std::uint64_t memory_limit) const {
+    return impl_->fast_solver(e, memory_limit);
   }
 
  private:
@@ -154,6 +162,13 @@ class Game {
         MemoSolver<R> solver;
       };
       return std::make_unique<Memo>(r_, e, max_positions);
+    }
+    std::unique_ptr<PositionSolver> fast_solver(Evaluation e, std::uint64_t memory_limit) const override {
+      if constexpr (requires { fast_position_solver(r_, e, memory_limit); }) {
+        return fast_position_solver(r_, e, memory_limit);
+      } else {
+        return nullptr;
+      }
     }
 
    private:

@@ -10,6 +10,7 @@
 #endif
 
 #include "core/huge_pages.hpp"
+#include "core/memory.hpp"
 #include "core/mex.hpp"
 #include "core/progress.hpp"
 #include "core/threads.hpp"
@@ -509,6 +510,32 @@ std::optional<core::SolveRoute> fast_route(const Octal& g, const core::Box& box,
     return t;
   };
   return r;
+}
+
+std::unique_ptr<core::PositionSolver> fast_position_solver(const Octal& g, core::Evaluation eval,
+                                                           std::uint64_t memory_limit) {
+  if (eval == core::Evaluation::MisereOutcome) return nullptr;
+  struct Solver final : core::PositionSolver {
+    Solver(const Octal& g, core::Evaluation e, std::uint64_t bytes) : sweep(g.code()), eval(e), limit(bytes), name(g.name()) {}
+    core::Value value(const core::Position& p) override {
+      std::int64_t largest = 0;
+      for (int i = 0; i < p.size(); ++i) largest = std::max(largest, p[i]);
+      if (largest >= sweep.size()) {
+        const std::int64_t n = std::max(largest + 1, sweep.size() + sweep.size() / 2);
+        core::ensure_fits(OctalSweep::bytes(largest + 1), limit, "the value sequence of " + name + " up to heap " +
+                                                                  std::to_string(largest));
+        sweep.extend_to(OctalSweep::bytes(n) <= limit ? n : largest + 1);
+      }
+      core::Value v = 0;
+      for (int i = 0; i < p.size(); ++i) v ^= sweep.at(p[i]);
+      return eval == core::Evaluation::Grundy ? v : (v == 0 ? 0 : 1);
+    }
+    OctalSweep sweep;
+    core::Evaluation eval;
+    std::uint64_t limit;
+    std::string name;
+  };
+  return std::make_unique<Solver>(g, eval, memory_limit);
 }
 
 }  // namespace grundy::games

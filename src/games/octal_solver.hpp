@@ -22,12 +22,14 @@
 // missing are looked for 32 pairs at a time with AVX2 where the processor has it.
 
 #include <array>
+#include <memory>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/dense_solver.hpp"
+#include "core/game.hpp"
 #include "core/route.hpp"
 #include "games/octal.hpp"
 
@@ -122,5 +124,11 @@ OctalPeriod sweep_until_proven(OctalSweep& sweep, std::int64_t start, std::int64
 // The fast path core::Game takes for take-and-break games in normal play without transforms:
 // the value sequence up to the largest heap of the box, then each position's xor.
 std::optional<core::SolveRoute> fast_route(const Octal& g, const core::Box& box, core::Evaluation eval);
+
+// Single positions the same way (core::Game::fast_solver): one sweep, extended to the largest
+// heap asked so far (by half again at least), each position the xor of its heaps' values;
+// options of any length. A sweep beyond `memory_limit` is refused with its size.
+std::unique_ptr<core::PositionSolver> fast_position_solver(const Octal& g, core::Evaluation eval,
+                                                           std::uint64_t memory_limit);
 
 }  // namespace grundy::games

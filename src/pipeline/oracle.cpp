@@ -10,11 +10,13 @@ namespace grundy::pipeline {
 
 ValueOracle::ValueOracle(core::Game game, core::Evaluation eval, std::uint64_t memory_limit)
     : game_(std::move(game)), eval_(eval), limit_(memory_limit) {
+  if ((fast_ = game_.fast_solver(eval, limit_))) return;
   if (!game_.options_precede() && !game_.has_rank())
     memo_ = game_.make_solver(eval, std::max<std::uint64_t>(limit_ / core::kMemoBytesPerPosition, 1));
 }
 
 core::Value ValueOracle::value(const core::Position& p) {
+  if (fast_) return fast_->value(p);
   if (memo_) return memo_->value(p);
   if (table_.box.arity() == p.size() && table_.solved(p)) return table_.at(p);
   // Grow the box to hold p: every coordinate that must grow grows by half again at least (the

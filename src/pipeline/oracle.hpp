@@ -4,7 +4,7 @@
 // million questions on standard input): the dense route over the box below the positions asked
 // so far, grown when a position falls outside it (by half again at least, so a stream of
 // questions costs a few solves, not one per question), memory-guarded; the memo solver for a
-// game whose moves have no order.
+// game whose moves have no order; the family's own solver where it has one.
 
 #include <cstdint>
 #include <memory>
@@ -26,6 +26,7 @@ class ValueOracle {
   core::Evaluation eval_;
   std::uint64_t limit_;
   core::DenseTable table_;
+  std::unique_ptr<core::PositionSolver> fast_;  // the family's own (core::Game::fast_solver)
   std::unique_ptr<core::PositionSolver> memo_;
 };
 

@@ -55,3 +55,16 @@ TEST(OctalCli, SeqAsAnOeisBfile) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("not outcomes"), std::string::npos) << r.err;
 }
+
+// moves of one heap lists options of two heaps, valued by the sequence and the xor (not by the
+// memo solver); a heap whose sequence exceeds the memory limit is refused before any option is
+// listed.
+TEST(OctalCli, MovesOfAHeapAndTheMemoryGuardFirst) {
+  CliResult r = run_cli("moves octal -p code=grundy 1000");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find(", 499 moves, "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(999,1)"), std::string::npos) << r.out;
+  r = run_cli("moves octal -p code=0.77 --max-memory 1M 100000000");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.err.find("the value sequence of octal(code=0.77) up to heap 100000000"), std::string::npos) << r.err;
+}
