@@ -106,6 +106,7 @@ void OctalSweep::choose_mask() {
 }
 
 void OctalSweep::note(std::int64_t n, core::Value v) {
+  n_ = n + 1;
   ++count_[v];
   if (v > max_value_) {
     max_value_ = v;
@@ -247,7 +248,6 @@ std::int64_t OctalSweep::run(std::vector<T>& gv, std::int64_t from, std::int64_t
       const core::Value value = naive_one(n);
       if (value > kMax) return n;
       gv[static_cast<std::size_t>(n)] = static_cast<T>(value);
-      n_ = n + 1;
       note(n, value);
       if ((n & 65535) == 65535) core::tick(65536);
       ++n;
@@ -301,7 +301,7 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
   std::atomic<bool> stop{false};
   std::int64_t result = to;
   ValueSet seen, found;
-  std::array<std::uint64_t, 2048> want;
+  std::array<std::uint64_t, 2048> want, taken;
 #ifdef GRUNDY_OCTAL_AVX2
   const bool vector = g_vector_scan && has_avx2();
 #endif
@@ -340,17 +340,19 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
         for (std::size_t s = 0; s < split_.size(); ++s) {
           const std::int64_t m = n - split_[s];
           const bool unequal = split_unequal_[s];
-          for (std::size_t i = 0; i < J.known && rare_[i] <= m - J.h; ++i)
-            if (!unequal || 2 * rare_[i] != m) seen.add(g[rare_[i]] ^ g[m - rare_[i]]);
-          for (std::size_t i = J.known; i < rare_.size() && rare_[i] < m; ++i)
-            if (!unequal || 2 * rare_[i] != m) seen.add(g[rare_[i]] ^ g[m - rare_[i]]);
+          const auto add = [&](std::int64_t r) {
+            if (!unequal || 2 * r != m) seen.add(g[r] ^ g[m - r]);
+          };
+          for (std::size_t i = 0; i < J.known && rare_[i] <= m - J.h; ++i) add(rare_[i]);
+          for (std::size_t i = J.known; i < rare_.size() && rare_[i] < m; ++i) add(rare_[i]);
         }
+        // c: the least common value missing; taken[w]: the option values 64 w .. 64 w + 63 seen,
+        // for the words up to c's.
         const std::uint64_t* far = J.far.data() + static_cast<std::size_t>(n - J.n0) * static_cast<std::size_t>(J.S);
-        const auto seen_word = [&](int w) { return seen.word(w) | (w < J.S ? far[w] : 0); };
-        // c: the least common value missing.
         std::int64_t c = std::int64_t{W} * 64;
         for (int w = 0; w < W; ++w) {
-          const std::uint64_t free = ~seen_word(w) & ~rare_words_[static_cast<std::size_t>(w)];
+          taken[static_cast<std::size_t>(w)] = seen.word(w) | (w < J.S ? far[w] : 0);
+          const std::uint64_t free = ~taken[static_cast<std::size_t>(w)] & ~rare_words_[static_cast<std::size_t>(w)];
           if (free) {
             c = std::int64_t{w} * 64 + std::countr_zero(free);
             break;
@@ -361,7 +363,7 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
         const int Wc = static_cast<int>((c + 63) / 64);
         std::int64_t missing = 0;
         for (int w = 0; w < Wc; ++w) {
-          std::uint64_t below = ~seen_word(w) & rare_words_[static_cast<std::size_t>(w)];
+          std::uint64_t below = ~taken[static_cast<std::size_t>(w)] & rare_words_[static_cast<std::size_t>(w)];
           if (c < std::int64_t{w + 1} * 64) below &= (std::uint64_t{1} << (c - std::int64_t{w} * 64)) - 1;
           want[static_cast<std::size_t>(w)] = below;
           missing += std::popcount(below);
@@ -410,7 +412,6 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
           break;
         }
         gv[static_cast<std::size_t>(n)] = static_cast<T>(value);
-        n_ = n + 1;
         note(n, value);
       }
       if (result < to) break;

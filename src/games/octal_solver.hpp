@@ -73,7 +73,7 @@ class OctalSweep {
   template <class T>
   std::int64_t run_segment(std::vector<T>& g, std::int64_t from, std::int64_t to);
   core::Value naive_one(std::int64_t n);
-  void note(std::int64_t n, core::Value v);
+  void note(std::int64_t n, core::Value v);  // G(n) = v is stored: counts, rare list, size
   void choose_mask();
   void set_mask(std::uint32_t mask);
 
