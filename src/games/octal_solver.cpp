@@ -13,7 +13,6 @@
 #include "core/memory.hpp"
 #include "core/mex.hpp"
 #include "core/progress.hpp"
-#include "core/threads.hpp"
 
 namespace grundy::games {
 
@@ -159,40 +158,114 @@ void add_range(const T* g, std::int64_t m, std::int64_t from, std::int64_t to, V
   for (; a < to; ++a) set.add(g[a] ^ g[m - a]);
 }
 
-// The vector search for the last few missing values, where a sweep spends most of its pairs:
-// blocks of 32 (one-byte values) or 16 pairs at once, each compared with every value still
-// wanted; a block with a hit goes back to add_range, which says which values it holds. AVX2 is
-// chosen at run time (the build targets baseline x86-64); without it the scan stays scalar.
+// The vector search for the missing rare values, where a sweep spends most of its pairs: 32
+// pairs at once tested against a table of every value still wanted (while all values are below
+// 512), else, once few values are missing, compared with each of them; a block with a hit says
+// which values it holds. AVX2 is chosen at run time (the build targets baseline x86-64); without
+// it the scan stays scalar, by add_range.
 constexpr int kVectorWant = 16;  // the search turns to vectors once this few values are missing
 bool g_vector_scan = true;
-bool g_octal_threads = true;
 
 #ifdef GRUNDY_OCTAL_AVX2
-// The first a = from + L i (L pairs a block) whose block of pairs G(a + j) ^ G(m - a - j),
-// j < L, holds one of want[0 .. count - 1]; the first a with a + L > to if none does.
+// The values G(b + j) ^ G(m - b - j) of L = 32 / sizeof(T) pairs, j < L, in one vector.
 template <class T>
-__attribute__((target("avx2"))) std::int64_t first_hit_avx2(const T* g, std::int64_t m, std::int64_t a, std::int64_t to,
-                                                             const T* want, int count) {
+__attribute__((target("avx2"), always_inline)) inline __m256i pair_values(const T* g, std::int64_t m, std::int64_t b) {
   constexpr int L = 32 / sizeof(T);
   // Reverses the elements of each 128-bit half; the halves are swapped after.
   const __m256i reverse = sizeof(T) == 1 ? _mm256_setr_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15,
                                                             14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
                                          : _mm256_setr_epi8(14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14,
                                                             15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1);
+  const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + b));
+  const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + m - b - (L - 1)));
+  return _mm256_xor_si256(x, _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, reverse), 0x4e));
+}
+
+// The first a = from + L i (L pairs a block) whose block of pairs G(a + j) ^ G(m - a - j),
+// j < L, holds one of want[0 .. count - 1]; the first a with a + L > to if none does.
+template <class T>
+__attribute__((target("avx2"))) std::int64_t first_hit_avx2(const T* g, std::int64_t m, std::int64_t a, std::int64_t to,
+                                                            const T* want, int count) {
+  constexpr int L = 32 / sizeof(T);
   __m256i w[kVectorWant];
   for (int k = 0; k < count; ++k)
-    w[k] = sizeof(T) == 1 ? _mm256_set1_epi8(static_cast<char>(want[k])) : _mm256_set1_epi16(static_cast<short>(want[k]));
+    w[k] =
+        sizeof(T) == 1 ? _mm256_set1_epi8(static_cast<char>(want[k])) : _mm256_set1_epi16(static_cast<short>(want[k]));
   for (; a + L <= to; a += L) {
-    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + a));
-    __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(g + m - a - (L - 1)));
-    y = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(y, reverse), 0x4e);
-    const __m256i v = _mm256_xor_si256(x, y);
+    const __m256i v = pair_values(g, m, a);
     __m256i hit = _mm256_setzero_si256();
     for (int k = 0; k < count; ++k)
       hit = _mm256_or_si256(hit, sizeof(T) == 1 ? _mm256_cmpeq_epi8(v, w[k]) : _mm256_cmpeq_epi16(v, w[k]));
     if (!_mm256_testz_si256(hit, hit)) return a;
   }
   return a;
+}
+
+// The values still wanted, below 512, for a vector membership test of 32 values at once (the
+// nibble lookup of W. Mula's SIMD byte-set search): value v is bit (v >> 4) & 7 of
+// row[v >> 7][v & 15]. Unlike the list above, the test costs the same for any number of values.
+struct WantTable {
+  static constexpr core::Value kLimit = 512;
+  alignas(16) std::array<std::array<std::uint8_t, 16>, 4> row{};
+  int count = 0;
+  void add(core::Value v) {
+    row[v >> 7][v & 15] |= static_cast<std::uint8_t>(1u << ((v >> 4) & 7));
+    ++count;
+  }
+  void erase(core::Value v) {
+    row[v >> 7][v & 15] &= static_cast<std::uint8_t>(~(1u << ((v >> 4) & 7)));
+    --count;
+  }
+};
+
+// The first a = from + 32 i whose 32 pairs G(a + j) ^ G(m - a - j), j < 32, hold a value of the
+// table, with `hits` saying which (see table_pair); the first a with a + 32 > to if none does.
+// Every value of g is below WantTable::kLimit.
+template <class T>
+__attribute__((target("avx2"))) std::int64_t first_in_table_avx2(const T* g, std::int64_t m, std::int64_t a,
+                                                                 std::int64_t to, const WantTable& t,
+                                                                 std::uint32_t& hits) {
+  __m256i r[4];
+  for (int k = 0; k < 4; ++k)
+    r[k] = _mm256_broadcastsi128_si256(_mm_load_si128(reinterpret_cast<const __m128i*>(t.row[k].data())));
+  const __m256i r0 = r[0], r1 = r[1], r2 = r[2], r3 = r[3];
+  const __m256i bit = _mm256_setr_epi8(1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32, 64, -128, 1, 2, 4, 8, 16, 32,
+                                       64, -128, 1, 2, 4, 8, 16, 32, 64, -128);
+  const __m256i nibble = _mm256_set1_epi8(0x0f);
+  for (; a + 32 <= to; a += 32) {
+    // The 32 values' low bytes (in some order: only whether one is in the table matters).
+    __m256i low, v0, v1;
+    if constexpr (sizeof(T) == 1) {
+      low = pair_values(g, m, a);
+    } else {
+      const __m256i ff = _mm256_set1_epi16(0xff);
+      v0 = pair_values(g, m, a);
+      v1 = pair_values(g, m, a + 16);
+      low = _mm256_packus_epi16(_mm256_and_si256(v0, ff), _mm256_and_si256(v1, ff));
+    }
+    const __m256i lo = _mm256_and_si256(low, nibble);
+    const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(low, 4), nibble);
+    __m256i row = _mm256_blendv_epi8(_mm256_shuffle_epi8(r0, lo), _mm256_shuffle_epi8(r1, lo), low);
+    if constexpr (sizeof(T) == 2) {  // the high bytes, 0 or 1, pick rows 0 and 1 or rows 2 and 3
+      const __m256i high = _mm256_packus_epi16(_mm256_srli_epi16(v0, 8), _mm256_srli_epi16(v1, 8));
+      const __m256i row23 = _mm256_blendv_epi8(_mm256_shuffle_epi8(r2, lo), _mm256_shuffle_epi8(r3, lo), low);
+      row = _mm256_blendv_epi8(row, row23, _mm256_cmpgt_epi8(high, _mm256_setzero_si256()));
+    }
+    const __m256i hit = _mm256_and_si256(row, _mm256_shuffle_epi8(bit, hi));
+    if (!_mm256_testz_si256(hit, hit)) {
+      hits = ~static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256())));
+      return a;
+    }
+  }
+  return a;
+}
+
+// The pair a + table_pair(k) of bit k of first_in_table_avx2's hits: two-byte values are packed
+// from two vectors of 16 a 128-bit half at a time.
+template <class T>
+constexpr int table_pair(int k) {
+  if constexpr (sizeof(T) == 1) return k;
+  return k < 8 || k >= 24 ? k : k < 16 ? k + 8 : k - 8;
 }
 
 bool has_avx2() {
@@ -209,23 +282,45 @@ template <class T>
 void far_pairs(const T* g, const std::int64_t* rare, std::size_t known, const std::vector<int>& split,
                const std::vector<bool>& unequal, std::int64_t n0, std::int64_t n1, std::int64_t h, std::size_t stride,
                std::uint8_t* out) {
+  const std::int64_t lanes = n1 - n0;
   for (std::size_t s = 0; s < split.size(); ++s) {
     const std::int64_t k = split[s];
-    for (std::size_t i = 0; i < known; ++i) {
-      const std::int64_t r = rare[i];
+    // Rare heap i's partners are base(i) + j for heap n0 + j; `whole` says they all count.
+    const auto base = [&](std::size_t i) { return n0 - k - rare[i]; };
+    const auto whole = [&](std::size_t i) {
+      const std::int64_t b = base(i), equal = rare[i] - b;  // the j with p = r
+      return b >= 1 && b + lanes <= h && !(unequal[s] && equal >= 0 && equal < lanes);
+    };
+    std::size_t i = 0;
+    while (i < known) {
+      if (i + 4 <= known && whole(i) && whole(i + 1) && whole(i + 2) && whole(i + 3)) {
+        // Four rare heaps at once: four independent stores a heap size.
+        const T *p0 = g + base(i), *p1 = g + base(i + 1), *p2 = g + base(i + 2), *p3 = g + base(i + 3);
+        const core::Value g0 = g[rare[i]], g1 = g[rare[i + 1]], g2 = g[rare[i + 2]], g3 = g[rare[i + 3]];
+        std::uint8_t* o = out;
+        for (std::int64_t j = 0; j < lanes; ++j, o += stride) {
+          o[g0 ^ p0[j]] = 1;
+          o[g1 ^ p1[j]] = 1;
+          o[g2 ^ p2[j]] = 1;
+          o[g3 ^ p3[j]] = 1;
+        }
+        i += 4;
+        continue;
+      }
+      const std::int64_t r = rare[i], b = base(i);
       const core::Value gr = g[r];
-      const std::int64_t base = n0 - k - r;  // p = base + j
-      const std::int64_t jb = std::max<std::int64_t>(0, 1 - base), je = std::min(n1 - n0, h - base);
+      const std::int64_t jb = std::max<std::int64_t>(0, 1 - b), je = std::min(lanes, h - b);
       const auto add = [&](std::int64_t from, std::int64_t until) {
-        for (std::int64_t j = from; j < until; ++j) out[static_cast<std::size_t>(j) * stride + (gr ^ g[base + j])] = 1;
+        for (std::int64_t j = from; j < until; ++j) out[static_cast<std::size_t>(j) * stride + (gr ^ g[b + j])] = 1;
       };
-      const std::int64_t equal = r - base;  // the j with p = r
+      const std::int64_t equal = r - b;  // the j with p = r
       if (unequal[s] && equal >= jb && equal < je) {
         add(jb, equal);
         add(equal + 1, je);
       } else {
         add(jb, je);
       }
+      ++i;
     }
   }
 }
@@ -233,7 +328,6 @@ void far_pairs(const T* g, const std::int64_t* rare, std::size_t known, const st
 }  // namespace
 
 void set_octal_vector_scan(bool on) { g_vector_scan = on; }
-void set_octal_threads(bool on) { g_octal_threads = on; }
 
 template <class T>
 std::int64_t OctalSweep::run(std::vector<T>& gv, std::int64_t from, std::int64_t to) {
@@ -262,165 +356,151 @@ std::int64_t OctalSweep::run(std::vector<T>& gv, std::int64_t from, std::int64_t
 }
 
 // One mask's heap sizes by blocks. The far option values of a block (far_pairs) need only the
-// heaps before its horizon; with two threads a helper computes block b + 1's, with the horizon
-// at the start of block b, while this thread finishes block b, so the two overlap.
+// heaps before it, and are found for the whole block at once. (A helper thread computing block
+// b + 1's while this one finished block b made the sweep 1.2 to 1.5 times slower, measured on
+// 4!.0, 0.6, 0.354 and 0.1777 at 2^21 with the vector search of the rare values.)
 template <class T>
 std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std::int64_t to) {
   constexpr core::Value kMax = std::numeric_limits<T>::max();
   const T* g = gv.data();
   const std::int64_t B = std::max(16, 256 / words_);  // a block's far flags: 16 KB, in L1
-  const std::int64_t blocks = (to - from + B - 1) / B;
-  const int threads = blocks >= 8 && g_octal_threads && core::solver_threads() >= 2 ? 2 : 1;
-  struct Job {
-    std::int64_t n0 = 0, n1 = 0, h = 0;
-    const std::int64_t* rare = nullptr;
-    std::size_t known = 0;
-    int S = 0;
-    std::vector<std::uint64_t> far;  // heap n0 + j's far option values: the S words at j * S
-  };
-  std::array<Job, 2> jobs;
-  const auto prepare = [&](std::int64_t b, std::int64_t h) {
-    Job& J = jobs[static_cast<std::size_t>(b % 2)];
-    J.n0 = from + b * B;
-    J.n1 = std::min(J.n0 + B, to);
-    J.h = h;
-    J.rare = rare_.data();
-    J.known = rare_.size();
-    J.S = words_;
-  };
-  // The flags stay with the thread that fills them (each has its own); the block's words are
-  // what the other thread reads.
-  const auto compute = [&](Job& J, std::vector<std::uint8_t>& flags) {
-    const auto lanes = static_cast<std::size_t>(J.n1 - J.n0), S = static_cast<std::size_t>(J.S);
-    flags.assign(lanes * S * 64, 0);
-    far_pairs(g, J.rare, J.known, split_, split_unequal_, J.n0, J.n1, J.h, S * 64, flags.data());
-    J.far.resize(lanes * S);
-    for (std::size_t i = 0; i < lanes * S; ++i) J.far[i] = flag_bits(flags.data() + 64 * i);
-  };
-  std::atomic<std::uint64_t> published{0}, finished{0};  // jobs handed to the helper, and done
-  std::atomic<bool> stop{false};
-  std::int64_t result = to;
+  std::vector<std::uint8_t> flags;
+  std::vector<std::uint64_t> far_words;  // heap n0 + j's far option values: the S words at j * S
   ValueSet seen, found;
   std::array<std::uint64_t, 2048> want, taken;
 #ifdef GRUNDY_OCTAL_AVX2
   const bool vector = g_vector_scan && has_avx2();
 #endif
-  core::detail::run_on_threads(threads, stop, [&](int tid) {
-    std::vector<std::uint8_t> flags;
-    if (tid == 1) {
-      for (std::uint64_t b = 1; core::detail::wait_for(published, b, stop); ++b) {
-        compute(jobs[b % 2], flags);
-        finished.store(b, std::memory_order_release);
+  for (std::int64_t n0 = from; n0 < to; n0 += B) {
+    const std::int64_t n1 = std::min(n0 + B, to);
+    const std::size_t known = rare_.size();
+    const int S = words_;
+    const auto lanes = static_cast<std::size_t>(n1 - n0), stride = static_cast<std::size_t>(S) * 64;
+    flags.assign(lanes * stride, 0);
+    far_pairs(g, rare_.data(), known, split_, split_unequal_, n0, n1, n0, stride, flags.data());
+    far_words.resize(lanes * static_cast<std::size_t>(S));
+    for (std::size_t i = 0; i < far_words.size(); ++i) far_words[i] = flag_bits(flags.data() + 64 * i);
+    for (std::int64_t n = n0; n < n1; ++n) {
+      if ((n & 65535) == 65535) core::tick(65536);
+      const int W = words_;
+      seen.clear(W);
+      for (int k : keep_) seen.add(g[n - k]);
+      // The other common option values: a rare heap known before the block with a partner in
+      // it, and a rare heap found in the block.
+      for (std::size_t s = 0; s < split_.size(); ++s) {
+        const std::int64_t m = n - split_[s];
+        const bool unequal = split_unequal_[s];
+        const auto add = [&](std::int64_t r) {
+          if (!unequal || 2 * r != m) seen.add(g[r] ^ g[m - r]);
+        };
+        for (std::size_t i = 0; i < known && rare_[i] <= m - n0; ++i) add(rare_[i]);
+        for (std::size_t i = known; i < rare_.size() && rare_[i] < m; ++i) add(rare_[i]);
       }
-      return;
-    }
-    for (std::int64_t b = 0; b < blocks; ++b) {
-      const std::int64_t n0 = from + b * B;
-      if (threads == 1 || b == 0) {
-        prepare(b, n0);
-        compute(jobs[static_cast<std::size_t>(b % 2)], flags);
-      } else if (!core::detail::wait_for(finished, static_cast<std::uint64_t>(b), stop)) {
-        return;
-      }
-      if (threads == 2 && b + 1 < blocks) {
-        // The helper reads the rare list while this block adds to it: room for a block's worth
-        // is made now, so that it does not move.
-        if (rare_.capacity() < rare_.size() + static_cast<std::size_t>(B)) rare_.reserve(2 * rare_.size() + B);
-        prepare(b + 1, n0);
-        published.store(static_cast<std::uint64_t>(b + 1), std::memory_order_release);
-      }
-      const Job& J = jobs[static_cast<std::size_t>(b % 2)];
-      for (std::int64_t n = J.n0; n < J.n1; ++n) {
-        if ((n & 65535) == 65535) core::tick(65536);
-        const int W = words_;
-        seen.clear(W);
-        for (int k : keep_) seen.add(g[n - k]);
-        // The other common option values: a rare heap known before the horizon with a partner
-        // after it, and a rare heap after it.
-        for (std::size_t s = 0; s < split_.size(); ++s) {
-          const std::int64_t m = n - split_[s];
-          const bool unequal = split_unequal_[s];
-          const auto add = [&](std::int64_t r) {
-            if (!unequal || 2 * r != m) seen.add(g[r] ^ g[m - r]);
-          };
-          for (std::size_t i = 0; i < J.known && rare_[i] <= m - J.h; ++i) add(rare_[i]);
-          for (std::size_t i = J.known; i < rare_.size() && rare_[i] < m; ++i) add(rare_[i]);
-        }
-        // c: the least common value missing; taken[w]: the option values 64 w .. 64 w + 63 seen,
-        // for the words up to c's.
-        const std::uint64_t* far = J.far.data() + static_cast<std::size_t>(n - J.n0) * static_cast<std::size_t>(J.S);
-        std::int64_t c = std::int64_t{W} * 64;
-        for (int w = 0; w < W; ++w) {
-          taken[static_cast<std::size_t>(w)] = seen.word(w) | (w < J.S ? far[w] : 0);
-          const std::uint64_t free = ~taken[static_cast<std::size_t>(w)] & ~rare_words_[static_cast<std::size_t>(w)];
-          if (free) {
-            c = std::int64_t{w} * 64 + std::countr_zero(free);
-            break;
-          }
-        }
-        // The rare values below c still missing (`want`) must turn up among the splits, or the
-        // least of them is the value. The splits go by blocks of 64 pairs, then `want` is updated.
-        const int Wc = static_cast<int>((c + 63) / 64);
-        std::int64_t missing = 0;
-        for (int w = 0; w < Wc; ++w) {
-          std::uint64_t below = ~taken[static_cast<std::size_t>(w)] & rare_words_[static_cast<std::size_t>(w)];
-          if (c < std::int64_t{w + 1} * 64) below &= (std::uint64_t{1} << (c - std::int64_t{w} * 64)) - 1;
-          want[static_cast<std::size_t>(w)] = below;
-          missing += std::popcount(below);
-        }
-        found.clear(W);
-        for (std::size_t s = 0; s < split_.size() && missing > 0; ++s) {
-          const std::int64_t m = n - split_[s];
-          const std::int64_t last = split_unequal_[s] ? (m - 1) / 2 : m / 2;  // a <= last, a <= m - a
-          std::int64_t a = 1;
-          while (a <= last && missing > 0) {
-            std::int64_t to_a = std::min(a + 64, last + 1);
-#ifdef GRUNDY_OCTAL_AVX2
-            if (missing <= kVectorWant && vector) {
-              std::array<T, kVectorWant> list;
-              int count = 0;
-              for (int w = 0; w < Wc; ++w)
-                for (std::uint64_t bits = want[static_cast<std::size_t>(w)]; bits; bits &= bits - 1) {
-                  const std::int64_t v = std::int64_t{w} * 64 + std::countr_zero(bits);
-                  if (v <= kMax) list[static_cast<std::size_t>(count++)] = static_cast<T>(v);  // else no pair makes it
-                }
-              if (count == 0) break;
-              a = first_hit_avx2(g, m, a, last + 1, list.data(), count);
-              if (a > last) break;
-              to_a = std::min<std::int64_t>(a + 32 / sizeof(T), last + 1);
-            }
-#endif
-            add_range(g, m, a, to_a, found);
-            missing = 0;
-            for (int w = 0; w < Wc; ++w) {
-              want[static_cast<std::size_t>(w)] &= ~found.word(w);
-              missing += std::popcount(want[static_cast<std::size_t>(w)]);
-            }
-            a = to_a;
-          }
-        }
-        core::Value value;
-        if (missing == 0) {
-          value = static_cast<core::Value>(c);
-        } else {
-          int w = 0;
-          while (!want[static_cast<std::size_t>(w)]) ++w;
-          value = static_cast<core::Value>(w * 64 + std::countr_zero(want[static_cast<std::size_t>(w)]));
-        }
-        if (value > kMax) {
-          result = n;
+      // c: the least common value missing; taken[w]: the option values 64 w .. 64 w + 63 seen,
+      // for the words up to c's.
+      const std::uint64_t* far = far_words.data() + static_cast<std::size_t>(n - n0) * static_cast<std::size_t>(S);
+      std::int64_t c = std::int64_t{W} * 64;
+      for (int w = 0; w < W; ++w) {
+        taken[static_cast<std::size_t>(w)] = seen.word(w) | (w < S ? far[w] : 0);
+        const std::uint64_t free = ~taken[static_cast<std::size_t>(w)] & ~rare_words_[static_cast<std::size_t>(w)];
+        if (free) {
+          c = std::int64_t{w} * 64 + std::countr_zero(free);
           break;
         }
-        gv[static_cast<std::size_t>(n)] = static_cast<T>(value);
-        note(n, value);
       }
-      if (result < to) break;
+      // The rare values below c still missing (`want`) must turn up among the splits, or the
+      // least of them is the value. The splits go by blocks of pairs, `want` updated after each.
+      const int Wc = static_cast<int>((c + 63) / 64);
+      std::int64_t missing = 0;
+      for (int w = 0; w < Wc; ++w) {
+        std::uint64_t below = ~taken[static_cast<std::size_t>(w)] & rare_words_[static_cast<std::size_t>(w)];
+        if (c < std::int64_t{w + 1} * 64) below &= (std::uint64_t{1} << (c - std::int64_t{w} * 64)) - 1;
+        want[static_cast<std::size_t>(w)] = below;
+        missing += std::popcount(below);
+      }
+      found.clear(W);
+#ifdef GRUNDY_OCTAL_AVX2
+      WantTable table;
+      const bool by_table = vector && max_value_ < WantTable::kLimit;
+      const std::int64_t formed = std::int64_t{1} << std::bit_width(max_value_);  // every pair's value is below
+      if (by_table)
+        for (int w = 0; w < Wc; ++w)
+          for (std::uint64_t bits = want[static_cast<std::size_t>(w)]; bits; bits &= bits - 1) {
+            const std::int64_t v = std::int64_t{w} * 64 + std::countr_zero(bits);
+            if (v < formed) table.add(static_cast<core::Value>(v));  // else no pair makes it
+          }
+#endif
+      for (std::size_t s = 0; s < split_.size() && missing > 0; ++s) {
+        const std::int64_t m = n - split_[s];
+        const std::int64_t last = split_unequal_[s] ? (m - 1) / 2 : m / 2;  // a <= last, a <= m - a
+        std::int64_t a = 1;
+        while (a <= last && missing > 0) {
+          std::int64_t to_a = std::min(a + 64, last + 1);
+#ifdef GRUNDY_OCTAL_AVX2
+          if (by_table) {
+            if (table.count == 0) break;
+            std::uint32_t hits = 0;
+            a = first_in_table_avx2(g, m, a, last + 1, table, hits);
+            if (a > last) break;
+            if (a + 32 <= last + 1) {  // a block with a wanted value: only its hits are looked at
+              for (; hits; hits &= hits - 1) {
+                const std::int64_t p = a + table_pair<T>(std::countr_zero(hits));
+                const core::Value v = g[p] ^ g[m - p];
+                std::uint64_t& word = want[v >> 6];
+                if (word >> (v & 63) & 1) {
+                  word &= ~(std::uint64_t{1} << (v & 63));
+                  table.erase(v);
+                  --missing;
+                }
+              }
+              a += 32;
+              continue;
+            }
+            to_a = last + 1;  // fewer than 32 pairs left
+          } else if (missing <= kVectorWant && vector) {
+            std::array<T, kVectorWant> list;
+            int count = 0;
+            for (int w = 0; w < Wc; ++w)
+              for (std::uint64_t bits = want[static_cast<std::size_t>(w)]; bits; bits &= bits - 1) {
+                const std::int64_t v = std::int64_t{w} * 64 + std::countr_zero(bits);
+                if (v <= kMax) list[static_cast<std::size_t>(count++)] = static_cast<T>(v);  // else no pair makes it
+              }
+            if (count == 0) break;
+            a = first_hit_avx2(g, m, a, last + 1, list.data(), count);
+            if (a > last) break;
+            to_a = std::min<std::int64_t>(a + 32 / sizeof(T), last + 1);
+          }
+#endif
+          add_range(g, m, a, to_a, found);
+          missing = 0;
+          for (int w = 0; w < Wc; ++w) {
+            const std::uint64_t got = want[static_cast<std::size_t>(w)] & found.word(w);
+#ifdef GRUNDY_OCTAL_AVX2
+            if (by_table)
+              for (std::uint64_t bits = got; bits; bits &= bits - 1)
+                table.erase(static_cast<core::Value>(w * 64 + std::countr_zero(bits)));
+#endif
+            want[static_cast<std::size_t>(w)] &= ~got;
+            missing += std::popcount(want[static_cast<std::size_t>(w)]);
+          }
+          a = to_a;
+        }
+      }
+      core::Value value;
+      if (missing == 0) {
+        value = static_cast<core::Value>(c);
+      } else {
+        int w = 0;
+        while (!want[static_cast<std::size_t>(w)]) ++w;
+        value = static_cast<core::Value>(w * 64 + std::countr_zero(want[static_cast<std::size_t>(w)]));
+      }
+      if (value > kMax) return n;
+      gv[static_cast<std::size_t>(n)] = static_cast<T>(value);
+      note(n, value);
     }
-    stop.store(true);  // the helper's work is done
-  });
-  return result;
+  }
+  return to;
 }
-
 
 void OctalSweep::extend_to(std::int64_t n) {
   if (n <= n_) return;
@@ -517,14 +597,15 @@ std::unique_ptr<core::PositionSolver> fast_position_solver(const Octal& g, core:
                                                            std::uint64_t memory_limit) {
   if (eval == core::Evaluation::MisereOutcome) return nullptr;
   struct Solver final : core::PositionSolver {
-    Solver(const Octal& g, core::Evaluation e, std::uint64_t bytes) : sweep(g.code()), eval(e), limit(bytes), name(g.name()) {}
+    Solver(const Octal& g, core::Evaluation e, std::uint64_t bytes)
+        : sweep(g.code()), eval(e), limit(bytes), name(g.name()) {}
     core::Value value(const core::Position& p) override {
       std::int64_t largest = 0;
       for (int i = 0; i < p.size(); ++i) largest = std::max(largest, p[i]);
       if (largest >= sweep.size()) {
         const std::int64_t n = std::max(largest + 1, sweep.size() + sweep.size() / 2);
-        core::ensure_fits(OctalSweep::bytes(largest + 1), limit, "the value sequence of " + name + " up to heap " +
-                                                                  std::to_string(largest));
+        core::ensure_fits(OctalSweep::bytes(largest + 1), limit,
+                          "the value sequence of " + name + " up to heap " + std::to_string(largest));
         sweep.extend_to(OctalSweep::bytes(n) <= limit ? n : largest + 1);
       }
       core::Value v = 0;

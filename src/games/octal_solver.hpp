@@ -22,8 +22,8 @@
 // missing are looked for 32 pairs at a time with AVX2 where the processor has it.
 
 #include <array>
-#include <memory>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,8 +42,6 @@ std::vector<core::Value> octal_values_naive(const OctalCode& code, std::int64_t 
 // Whether OctalSweep may search its last missing values with AVX2 where the processor has it
 // (on by default); tests turn it off to check the scalar search against it.
 void set_octal_vector_scan(bool on);
-// Whether OctalSweep may use a second thread (on by default, when core::solver_threads() >= 2).
-void set_octal_threads(bool on);
 
 class OctalSweep {
  public:
@@ -78,8 +76,8 @@ class OctalSweep {
   void set_mask(std::uint32_t mask);
 
   OctalCode code_;
-  std::vector<int> keep_;    // k with digit 2: heap n -> n - k
-  std::vector<int> split_;   // k with digit 4: heap n -> two heaps of n - k stones
+  std::vector<int> keep_;   // k with digit 2: heap n -> n - k
+  std::vector<int> split_;  // k with digit 4: heap n -> two heaps of n - k stones
   std::vector<bool> split_unequal_;
   std::vector<int> split3_;  // k with digit 8: three heaps
   std::vector<bool> split3_unequal_;
@@ -109,8 +107,8 @@ struct OctalPeriod {
   bool proven = false;
   std::int64_t preperiod = 0;  // n0; the last exceptional value is at n0 - 1
   std::int64_t period = 0;
-  std::int64_t needed = 0;     // heap sizes the proof needs: k n0 + (k - 1) p + t + 1
-  std::int64_t checked = 0;    // heap sizes the sweep had
+  std::int64_t needed = 0;   // heap sizes the proof needs: k n0 + (k - 1) p + t + 1
+  std::int64_t checked = 0;  // heap sizes the sweep had
 };
 
 // The least period of the end of the sweep that repeats at least twice, found by hashing the

@@ -128,8 +128,8 @@ TEST(Octal, ValueOfAPositionIsTheXorOfItsHeaps) {
   auto memo = g.make_solver();
   core::Position p(3);
   do {
-    const core::Value x = seq[static_cast<std::size_t>(p[0])] ^ seq[static_cast<std::size_t>(p[1])] ^
-                          seq[static_cast<std::size_t>(p[2])];
+    const core::Value x =
+        seq[static_cast<std::size_t>(p[0])] ^ seq[static_cast<std::size_t>(p[1])] ^ seq[static_cast<std::size_t>(p[2])];
     ASSERT_EQ(t.at(p), x) << core::to_string(p);
     ASSERT_EQ(memo->value(p), x) << core::to_string(p);
   } while (t.box.next(p));
@@ -170,16 +170,14 @@ TEST(OctalGolden, OeisFirstValues) {
   const std::vector<core::Value> kayles = {0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7,
                                            4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7};
   const std::vector<core::Value> dawson = {
-      0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
-      5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2,
-      1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1,
-      1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9,
-      3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4};
+      0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7,
+      4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3,
+      7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5,
+      3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4};
   const std::vector<core::Value> grundy = {
-      0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2,
-      3, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3,
-      2, 1, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3,
-      7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3};
+      0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4, 1,
+      2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2, 4, 3, 2, 4, 3, 2,
+      4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3};
   EXPECT_EQ(sparse("0.77", 48), kayles);
   EXPECT_EQ(sparse("0.137", static_cast<std::int64_t>(dawson.size())), dawson);
   EXPECT_EQ(sparse("4!.0", static_cast<std::int64_t>(grundy.size())), grundy);
@@ -252,10 +250,11 @@ TEST(OctalGolden, GrundysGameSparseValuesOfFlammenkampsTable) {
 // and d0 = 4.
 TEST(OctalSweep, AgreesWithTheNaiveSweepOn50Codes) {
   const std::vector<std::string> codes = {
-      "0.6",   "0.04",  "0.06",  "0.14",  "0.36",  "0.64",  "0.74",  "0.76",  "0.004", "0.005", "0.006", "0.014", "0.015",
-      "0.016", "0.024", "0.026", "0.034", "0.054", "0.064", "0.104", "0.106", "0.114", "0.125", "0.126", "0.135", "0.136",
-      "0.142", "0.143", "0.146", "0.161", "0.162", "0.163", "0.164", "0.166", "0.167", "0.172", "0.174", "4.004", "4.007",
-      "4!.0",  "0.4!",  "0.64!", "4!.06", "0.8",   "0.c",   "0.f",   "0.18",  "0.b4",  "8.0",   "0.7f"};
+      "0.6",   "0.04",  "0.06",  "0.14",  "0.36",  "0.64",  "0.74",  "0.76",  "0.004", "0.005",
+      "0.006", "0.014", "0.015", "0.016", "0.024", "0.026", "0.034", "0.054", "0.064", "0.104",
+      "0.106", "0.114", "0.125", "0.126", "0.135", "0.136", "0.142", "0.143", "0.146", "0.161",
+      "0.162", "0.163", "0.164", "0.166", "0.167", "0.172", "0.174", "4.004", "4.007", "4!.0",
+      "0.4!",  "0.64!", "4!.06", "0.8",   "0.c",   "0.f",   "0.18",  "0.b4",  "8.0",   "0.7f"};
   ASSERT_EQ(codes.size(), 50u);
   for (const auto& code : codes) {
     const bool hex = parse_octal_code(code).max_parts() == 3;
@@ -264,8 +263,8 @@ TEST(OctalSweep, AgreesWithTheNaiveSweepOn50Codes) {
   }
 }
 
-// Past many blocks and several masks, with the helper thread computing each block's far pairs
-// ahead (the segments between two mask choices have 16 blocks or more from 1024 on).
+// Past many blocks and several masks (the segments between two mask choices have 16 blocks or
+// more from 1024 on).
 TEST(OctalSweep, AgreesWithTheNaiveSweepPastManyBlocksAndMasks) {
   for (const std::string code : {"4!.0", "0.6", "0.16"}) {
     const std::int64_t n = 8000;
@@ -273,14 +272,11 @@ TEST(OctalSweep, AgreesWithTheNaiveSweepPastManyBlocksAndMasks) {
   }
 }
 
-// The fast paths against the slow ones on longer runs: the AVX2 search for the last missing
-// values against the scalar one, and the helper thread against one thread.
-TEST(OctalSweep, VectorSearchAndHelperThreadChangeNoValue) {
+// The fast path against the slow one on longer runs: the AVX2 search for the missing rare
+// values against the scalar one.
+TEST(OctalSweep, VectorSearchChangesNoValue) {
   struct Reset {
-    ~Reset() {
-      games::set_octal_vector_scan(true);
-      games::set_octal_threads(true);
-    }
+    ~Reset() { games::set_octal_vector_scan(true); }
   } reset;
   for (const std::string code : {"4!.0", "0.6", "0.354"}) {
     const std::int64_t n = 1 << 15;
@@ -288,10 +284,11 @@ TEST(OctalSweep, VectorSearchAndHelperThreadChangeNoValue) {
     games::set_octal_vector_scan(false);
     EXPECT_EQ(sparse(code, n), fast) << code << " scalar search";
     games::set_octal_vector_scan(true);
-    games::set_octal_threads(false);
-    EXPECT_EQ(sparse(code, n), fast) << code << " one thread";
-    games::set_octal_threads(true);
   }
+  // Two-byte values below 512, where the vector search packs two vectors of pairs into one:
+  // 0.66666666's values pass 255 near heap size 480 and 511 near 1300.
+  const std::string wide = "0.66666666";
+  EXPECT_EQ(sparse(wide, 1300), games::octal_values_naive(parse_octal_code(wide), 1300));
 }
 
 // Values past 255 move the sweep from one byte a value to two, in the middle of a run (0.66...6:
