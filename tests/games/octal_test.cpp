@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <fstream>
 #include <random>
@@ -243,6 +244,19 @@ TEST(OctalGolden, GrundysGameSparseValuesOfFlammenkampsTable) {
     if (std::popcount(s.at(n) & 0xfeu) % 2 == 0) rare.push_back(n);
   EXPECT_EQ(rare, listed);
   EXPECT_EQ(listed.size(), 48u);
+}
+
+// An erratum found by tczajka/octal-games (README, "Mistakes found in other people's results"):
+// Flammenkamp's table maps .161 to .36, but the two games first differ at heap size 519. Both
+// sweeps say so.
+TEST(OctalGolden, Code161IsNot36TheyFirstDifferAtHeap519) {
+  const std::int64_t n = 600;
+  for (const bool naive : {true, false}) {
+    const auto a = naive ? games::octal_values_naive(parse_octal_code("0.161"), n) : sparse("0.161", n);
+    const auto b = naive ? games::octal_values_naive(parse_octal_code("0.36"), n) : sparse("0.36", n);
+    const auto first = std::mismatch(a.begin(), a.end(), b.begin()).first - a.begin();
+    EXPECT_EQ(first, 519) << (naive ? "naive" : "sparse");
+  }
 }
 
 // The sparse-space sweep against the naive one, cell by cell, on 50 codes: two- and three-digit
