@@ -13,7 +13,6 @@ namespace {
 // than by a sweep up to the heap size itself.
 constexpr std::int64_t kPeriodFrom = std::int64_t{1} << 24;
 constexpr std::int64_t kPeriodSearch = std::int64_t{1} << 28;
-constexpr std::int64_t kOctalPeriodSearch = std::int64_t{1} << 26;
 
 }  // namespace
 
@@ -48,22 +47,15 @@ std::optional<std::pair<core::Value, std::string>> PeriodRoute::value(const core
     searched_ = true;
     seq_ = subtraction_seq(s_);
     if (seq_) per_ = analysis::subtraction_periodicity(*seq_, kPeriodSearch);
-    if (const auto code = octal_seq(s_)) {
-      octal_.emplace(*code);
-      core::ensure_fits(games::OctalSweep::bytes(kOctalPeriodSearch), s_.memory_limit,
-                        "the period search of " + s_.game.name());
-      octal_per_ = games::sweep_until_proven(*octal_, std::int64_t{1} << 16, kOctalPeriodSearch);
-    }
+    if (const auto code = octal_seq(s_)) octal_.emplace(*code, s_.memory_limit, s_.game.name());
   }
   if (octal_) {
-    if (!octal_per_.proven) return std::nullopt;
+    const games::OctalPeriod& p = octal_->period();
+    if (!p.proven) return std::nullopt;
     core::Value v = 0;
-    for (int i = 0; i < pos.size(); ++i) {
-      const std::int64_t x = pos[i], n0 = octal_per_.preperiod;
-      v ^= octal_->at(x < octal_->size() ? x : n0 + (x - n0) % octal_per_.period);
-    }
-    return std::make_pair(v, "(from the proven period " + std::to_string(octal_per_.period) + " after preperiod " +
-                                 std::to_string(octal_per_.preperiod) + ")");
+    for (int i = 0; i < pos.size(); ++i) v ^= octal_->at(pos[i]);
+    return std::make_pair(v, "(from the proven period " + std::to_string(p.period) + " after preperiod " +
+                                 std::to_string(p.preperiod) + ")");
   }
   if (!seq_ || !per_.found) return std::nullopt;
   const core::Value v = analysis::value_from_period(*seq_, per_, pos[0], pos.size() > 1 ? static_cast<int>(pos[1]) : 0);

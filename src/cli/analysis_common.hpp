@@ -41,7 +41,8 @@ std::optional<games::OctalCode> octal_seq(const Subject& s);
 
 // G(x, p) of a subtraction game with a huge heap, or of a take-and-break position with a huge
 // heap, from the proven period (nothing below 2^24 heap sizes, or if no period is proven within
-// 2^28 heap sizes, 2^26 for take-and-break games: the ordinary path then answers or refuses).
+// 2^28 heap sizes; take-and-break games: games::OctalHeapValues, whose search is memory-bounded;
+// the ordinary path then answers or refuses).
 // The period is searched once, however many positions are asked.
 class PeriodRoute {
  public:
@@ -55,8 +56,7 @@ class PeriodRoute {
   bool searched_ = false;
   std::optional<analysis::SubtractionSeq> seq_;
   analysis::Periodicity per_;
-  std::optional<games::OctalSweep> octal_;
-  games::OctalPeriod octal_per_;
+  std::optional<games::OctalHeapValues> octal_;
 };
 
 // The value sequence of a one-heap game (one coordinate, plus p with a pass), with its

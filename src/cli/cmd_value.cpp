@@ -93,17 +93,21 @@ void run_moves(std::ostream& out, const GameOptions& o, const PositionArg& arg) 
     out << "{\"coordinates\":" << nlohmann::json(names).dump() << ",\"game\":" << io::json_string(game.name())
         << ",\"positions\":[";
   for_each_position(game, arg, [&](const core::Position& pos) {
-    // The position's value first: a refusal (memory) comes before the options are listed. A
-    // position with millions of moves (a huge take-and-break heap) is refused as they pass the
-    // bound, not after they have filled the memory.
+    // The position's value first: a refusal (memory) comes before the options are listed. The
+    // options are counted before they are kept: a position with millions of moves (a huge
+    // take-and-break heap) is refused as they pass the bound, and their list is memory-guarded.
     const core::Value v = oracle.value(pos);
-    std::vector<io::Cell> opts;
-    game.for_each_option(pos, [&](const core::Position& opt) {
-      if (opts.size() == kMaxMoves)
+    std::size_t count = 0;
+    game.for_each_option(pos, [&](const core::Position&) {
+      if (++count > kMaxMoves)
         throw core::UserError("position " + core::to_string(pos) + " has more than " + std::to_string(kMaxMoves) +
                               " moves; moves lists every one (ask `value` for its value)");
-      opts.push_back({opt, 0});
     });
+    core::ensure_fits(count * sizeof(io::Cell), o.memory_limit(),
+                      "the list of the " + std::to_string(count) + " moves of position " + core::to_string(pos));
+    std::vector<io::Cell> opts;
+    opts.reserve(count);
+    game.for_each_option(pos, [&](const core::Position& opt) { opts.push_back({opt, 0}); });
     for (auto& c : opts) c.value = oracle.value(c.pos);
     if (cells) {
       for (const auto& c : opts) cells->add(c.pos, c.value);

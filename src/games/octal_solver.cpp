@@ -593,29 +593,46 @@ std::optional<core::SolveRoute> fast_route(const Octal& g, const core::Box& box,
   return r;
 }
 
+OctalHeapValues::OctalHeapValues(OctalCode code, std::uint64_t memory_limit, std::string name)
+    : sweep_(std::move(code)), limit_(memory_limit), name_(std::move(name)) {}
+
+const OctalPeriod& OctalHeapValues::period() {
+  if (!period_) {
+    // As far as the memory limit allows: most proofs need far less (Kayles: 157 heap sizes).
+    std::int64_t search = kOctalPeriodSearch;
+    while (search > (std::int64_t{1} << 16) && OctalSweep::bytes(search) > limit_) search /= 2;
+    period_ = sweep_.code().any_unequal() ? OctalPeriod{} : sweep_until_proven(sweep_, std::int64_t{1} << 16, search);
+  }
+  return *period_;
+}
+
+core::Value OctalHeapValues::at(std::int64_t x) {
+  // Once the period is known, every heap past the sweep comes from it.
+  if (x >= sweep_.size() && (x >= kOctalPeriodFrom || period_) && period().proven) {
+    const std::int64_t n0 = period_->preperiod;
+    return sweep_.at(n0 + (x - n0) % period_->period);
+  }
+  if (x >= sweep_.size()) {
+    const std::int64_t n = std::max(x + 1, sweep_.size() + sweep_.size() / 2);
+    core::ensure_fits(OctalSweep::bytes(x + 1), limit_,
+                      "the value sequence of " + name_ + " up to heap " + std::to_string(x));
+    sweep_.extend_to(OctalSweep::bytes(n) <= limit_ ? n : x + 1);
+  }
+  return sweep_.at(x);
+}
+
 std::unique_ptr<core::PositionSolver> fast_position_solver(const Octal& g, core::Evaluation eval,
                                                            std::uint64_t memory_limit) {
   if (eval == core::Evaluation::MisereOutcome) return nullptr;
   struct Solver final : core::PositionSolver {
-    Solver(const Octal& g, core::Evaluation e, std::uint64_t bytes)
-        : sweep(g.code()), eval(e), limit(bytes), name(g.name()) {}
+    Solver(const Octal& g, core::Evaluation e, std::uint64_t bytes) : heaps(g.code(), bytes, g.name()), eval(e) {}
     core::Value value(const core::Position& p) override {
-      std::int64_t largest = 0;
-      for (int i = 0; i < p.size(); ++i) largest = std::max(largest, p[i]);
-      if (largest >= sweep.size()) {
-        const std::int64_t n = std::max(largest + 1, sweep.size() + sweep.size() / 2);
-        core::ensure_fits(OctalSweep::bytes(largest + 1), limit,
-                          "the value sequence of " + name + " up to heap " + std::to_string(largest));
-        sweep.extend_to(OctalSweep::bytes(n) <= limit ? n : largest + 1);
-      }
       core::Value v = 0;
-      for (int i = 0; i < p.size(); ++i) v ^= sweep.at(p[i]);
+      for (int i = 0; i < p.size(); ++i) v ^= heaps.at(p[i]);
       return eval == core::Evaluation::Grundy ? v : (v == 0 ? 0 : 1);
     }
-    OctalSweep sweep;
+    OctalHeapValues heaps;
     core::Evaluation eval;
-    std::uint64_t limit;
-    std::string name;
   };
   return std::make_unique<Solver>(g, eval, memory_limit);
 }

@@ -17,9 +17,8 @@
 //
 // The sweep goes by blocks of consecutive heap sizes. The pairs of a rare heap with a partner
 // known before the block are done for the whole block at once, rare heap by rare heap (the
-// partners of one rare heap are then consecutive heaps, in cache); with two threads a helper
-// does this for the next block while the block itself is finished. The last few rare values
-// missing are looked for 32 pairs at a time with AVX2 where the processor has it.
+// partners of one rare heap are then consecutive heaps, in cache). The missing rare values are
+// looked for 32 pairs at a time with AVX2 where the processor has it.
 
 #include <array>
 #include <cstdint>
@@ -119,13 +118,37 @@ OctalPeriod find_octal_period(const OctalSweep& sweep);
 // `start`, and straight to the size a proof needs once a period is seen.
 OctalPeriod sweep_until_proven(OctalSweep& sweep, std::int64_t start, std::int64_t limit);
 
+// Heaps from this size on are answered from the proven period when there is one, searched
+// within kOctalPeriodSearch heap sizes.
+constexpr std::int64_t kOctalPeriodFrom = std::int64_t{1} << 24;
+constexpr std::int64_t kOctalPeriodSearch = std::int64_t{1} << 26;
+
+// G(x) for a heap of any size: a heap below kOctalPeriodFrom from the sweep (grown to the
+// heap asked, by half again at least, within `memory_limit`); a larger one from the period
+// proven within kOctalPeriodSearch heap sizes, or as many as `memory_limit` allows (searched
+// once, on the first such heap, never for codes with '!'; once proven, every heap past the
+// sweep comes from it), else from the sweep grown to it. A sweep beyond the limit is
+// refused with its size. What `value` and `moves` answer take-and-break positions with.
+class OctalHeapValues {
+ public:
+  OctalHeapValues(OctalCode code, std::uint64_t memory_limit, std::string name);
+  core::Value at(std::int64_t x);
+  // The period searched as above, on the first call.
+  const OctalPeriod& period();
+
+ private:
+  OctalSweep sweep_;
+  std::uint64_t limit_;
+  std::string name_;
+  std::optional<OctalPeriod> period_;
+};
+
 // The fast path core::Game takes for take-and-break games in normal play without transforms:
 // the value sequence up to the largest heap of the box, then each position's xor.
 std::optional<core::SolveRoute> fast_route(const Octal& g, const core::Box& box, core::Evaluation eval);
 
-// Single positions the same way (core::Game::fast_solver): one sweep, extended to the largest
-// heap asked so far (by half again at least), each position the xor of its heaps' values;
-// options of any length. A sweep beyond `memory_limit` is refused with its size.
+// Single positions the same way (core::Game::fast_solver): each position the xor of its heaps'
+// values from one OctalHeapValues; options of any length.
 std::unique_ptr<core::PositionSolver> fast_position_solver(const Octal& g, core::Evaluation eval,
                                                            std::uint64_t memory_limit);
 

@@ -58,13 +58,23 @@ TEST(OctalCli, SeqAsAnOeisBfile) {
 
 // moves of one heap lists options of two heaps, valued by the sequence and the xor (not by the
 // memo solver); a heap whose sequence exceeds the memory limit is refused before any option is
-// listed.
+// listed, and a huge heap of a game with a proven period is valued from it first (Kayles: the
+// proof needs 157 heap sizes, so 1 MB is enough), then refused for its number of moves.
 TEST(OctalCli, MovesOfAHeapAndTheMemoryGuardFirst) {
   CliResult r = run_cli("moves octal -p code=grundy 1000");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find(", 499 moves, "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("(999,1)"), std::string::npos) << r.out;
+  r = run_cli("moves octal -p code=grundy --max-memory 1M 100000000");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.err.find("the value sequence of octal(code=4!.0, Grundy's game) up to heap 100000000"), std::string::npos) << r.err;
   r = run_cli("moves octal -p code=0.77 --max-memory 1M 100000000");
   EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_NE(r.err.find("the value sequence of octal(code=0.77) up to heap 100000000"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("more than 8388608 moves"), std::string::npos) << r.err;
+  r = run_cli("moves octal -p code=0.77 --max-memory 2M 50000");  // the list of moves too
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.err.find("the list of the 50000 moves of position 50000 needs about"), std::string::npos) << r.err;
+  r = run_cli("value octal -p code=0.77 -p heaps=2 --max-memory 1M 3,100000007");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("G(3,100000007) = 4"), std::string::npos) << r.out;  // G(3) = 3, G(71 + 12 k) = 7
 }
