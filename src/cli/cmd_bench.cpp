@@ -15,6 +15,7 @@
 #include "core/solve.hpp"
 #include "games/fts_solver.hpp"
 #include "games/nim_solver.hpp"
+#include "games/octal_solver.hpp"
 #include "games/subtraction_solver.hpp"
 
 namespace grundy::cli {
@@ -25,8 +26,9 @@ namespace {
 // three-coordinate game with every coordinate below extent[0], by unique completion on an
 // N x N grid (three-heap Nim with a pass at p = 1; three-pile FTS Nim outside S). Stream: a
 // one-heap subtraction game with a pass (set 2,12,14) swept in constant memory, every value
-// hashed and none kept.
-enum class JobKind { Table, NimPassF, FtsF, Stream };
+// hashed and none kept. OctalProof: a take-and-break game's sequence swept until the octal
+// periodicity theorem proves its period (within extent[0] heap sizes), every value hashed.
+enum class JobKind { Table, NimPassF, FtsF, Stream, OctalProof };
 
 struct BenchJob {
   std::string spec;                  // a GAME spec
@@ -73,6 +75,10 @@ std::vector<BenchJob> bench_jobs(bool long_run) {
     // 16, where positions stay within 15 heaps.
     jobs.push_back({"octal -p code=4!.0", {std::int64_t{1} << 21}, E::Grundy, {16}});
     jobs.push_back({"octal -p code=0.6", {std::int64_t{1} << 21}, E::Grundy, {16}});
+    // The long proven periods of the literature: 0.354 (preperiod 10,061,916, period 1,180) and
+    // 0.1777 (preperiod 160,949,018, period 60,620,715; the proof sweeps 382,518,756 heaps).
+    jobs.push_back({"octal -p code=0.354", {std::int64_t{1} << 25}, E::Grundy, {16}, JobKind::OctalProof});
+    jobs.push_back({"octal -p code=0.1777", {400000000}, E::Grundy, {16}, JobKind::OctalProof});
   }
   return jobs;
 }
@@ -83,6 +89,7 @@ std::string job_label(const BenchJob& j) {
   for (auto e : j.extent) box += (box.empty() ? "" : "x") + std::to_string(e);
   if (j.kind == JobKind::NimPassF || j.kind == JobKind::FtsF) box = "P-positions<" + box;
   if (j.kind == JobKind::Stream) box = "stream " + box;
+  if (j.kind == JobKind::OctalProof) box = "proof<" + box;
   return j.spec + " " + box;
 }
 
@@ -107,7 +114,8 @@ struct JobResult {
   core::ValueArray values;
   core::Box box;  // Table jobs: the box solved (the requested one grown to its reach box)
   std::uint64_t p_positions = 0;
-  std::uint64_t streamed = 0, stream_hash = 0;  // Stream jobs: positions and a hash of their values
+  std::uint64_t streamed = 0, stream_hash = 0;  // Stream, OctalProof: positions and a hash of their values
+  std::string note;                             // OctalProof: the period proven
 };
 
 JobResult run_job(const BenchJob& job, const std::vector<std::int64_t>& extent) {
@@ -141,6 +149,24 @@ JobResult run_job(const BenchJob& job, const std::vector<std::int64_t>& extent) 
       r.stream_hash = h;
       return r;
     }
+    case JobKind::OctalProof: {
+      std::string code;
+      for (const auto& [name, value] : games::parse_game_spec(job.spec).params)
+        if (name == "code") code = value;
+      games::OctalSweep sweep(games::parse_octal_code(code));
+      core::ensure_fits(games::OctalSweep::bytes(n), core::default_memory_limit(), "the proof of " + job.spec);
+      const games::OctalPeriod p = games::sweep_until_proven(sweep, std::int64_t{1} << 16, n);
+      if (!p.proven)
+        throw core::EngineError("bench: no period of " + job.spec + " proven within " + std::to_string(n) + " heaps");
+      Signature h;
+      for (std::int64_t x = 0; x < sweep.size(); ++x) h.add(sweep.at(x));
+      h.add(static_cast<std::uint64_t>(p.preperiod));
+      h.add(static_cast<std::uint64_t>(p.period));
+      r.streamed = static_cast<std::uint64_t>(sweep.size());
+      r.stream_hash = h.h;
+      r.note = "  preperiod " + std::to_string(p.preperiod) + ", period " + std::to_string(p.period) + " proven";
+      return r;
+    }
     case JobKind::FtsF: {
       const games::FtsNim rules = games::FtsNim::multiples_of(3, 5);
       core::ensure_fits(games::fts_f_grid_bytes(rules, n), core::default_memory_limit(), "the f grid of " + job.spec);
@@ -154,7 +180,8 @@ JobResult run_job(const BenchJob& job, const std::vector<std::int64_t>& extent) 
 
 // The job at memo_extent by its fast path and by the memo solver: times and agreement.
 void compare_with_memo(BenchJob job) {
-  if (job.kind == JobKind::Stream) job.kind = JobKind::Table;  // the memo solver needs the values
+  if (job.kind == JobKind::Stream || job.kind == JobKind::OctalProof)
+    job.kind = JobKind::Table;  // the memo solver needs the values
   const auto& ext = job.memo_extent;
   auto start = std::chrono::steady_clock::now();
   const JobResult fast = run_job(job, ext);
@@ -232,18 +259,19 @@ void run_bench(bool long_run, bool memo, const std::string& filter) {
     const double ms = ms_since(start);
     Signature job_sig;
     for (core::Value v : r.values) job_sig.add(v);
-    if (job.kind == JobKind::Stream) job_sig.h = r.stream_hash;
+    const bool streamed = job.kind == JobKind::Stream || job.kind == JobKind::OctalProof;
+    if (streamed) job_sig.h = r.stream_hash;
     sig.add(job_sig.h);
     sig.add(job_sig.h >> 32);
-    const std::uint64_t count = job.kind == JobKind::Stream ? r.streamed : r.values.size();
+    const std::uint64_t count = streamed ? r.streamed : r.values.size();
     positions += count;
     total_ms += ms;
     std::string box = job_label(job).substr(job.spec.size() + 1);
     if (job.kind == JobKind::NimPassF || job.kind == JobKind::FtsF) box += " (" + std::to_string(r.p_positions) + " P)";
     const bool f_job = job.kind == JobKind::NimPassF || job.kind == JobKind::FtsF;
-    std::printf("%-62s %-16s %12llu %s %9.1f ms %7.2f ns/pos\n", job.spec.c_str(), box.c_str(),
+    std::printf("%-62s %-16s %12llu %s %9.1f ms %7.2f ns/pos%s\n", job.spec.c_str(), box.c_str(),
                 static_cast<unsigned long long>(count), f_job ? "f cells  " : "positions", ms,
-                ms * 1e6 / static_cast<double>(count));
+                ms * 1e6 / static_cast<double>(count), r.note.c_str());
     std::fflush(stdout);
     if (memo || long_run) compare_with_memo(job);
   }
