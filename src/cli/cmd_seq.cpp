@@ -3,13 +3,13 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/periodicity.hpp"
-#include "io/npy.hpp"
 #include "analysis/structure.hpp"
 #include "cli/analysis_common.hpp"
 #include "core/memory.hpp"
 #include "core/progress.hpp"
 #include "core/route.hpp"
 #include "core/solve.hpp"
+#include "io/npy.hpp"
 #include "pipeline/solve.hpp"
 #include "pipeline/table_box.hpp"
 
@@ -32,12 +32,17 @@ std::vector<std::int64_t> packed(const std::vector<std::vector<core::Value>>& la
 
 }  // namespace
 
+// The default search of a take-and-break game also stops where its next doubling would end
+// after this many seconds (games whose sparse space does not help: 0.004 would take minutes).
+constexpr double kDefaultOctalSearchSeconds = 10;
+
 std::int64_t default_seq_search(const Subject& s) {
   return octal_seq(s) ? std::int64_t{1} << 20 : std::int64_t{1} << 24;
 }
 
 SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search) {
-  if (search == 0) search = default_seq_search(o);
+  const bool by_default = search == 0;
+  if (by_default) search = default_seq_search(o);
   const core::Game& game = o.game;
   const std::vector<int> passes = pipeline::pass_counters(game);
   const int pass = passes.empty() ? -1 : passes.back();
@@ -58,18 +63,17 @@ SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search) 
     core::ensure_fits(core::add_bytes(seq_bytes, games::sweep_subtraction_bytes(s->game, s->passes, size)),
                       o.memory_limit, "the sequence of " + game.name());
     allocate();
-    games::sweep_subtraction(s->game, s->passes, s->pass_from_terminal, size,
-                             [&](std::int64_t x, std::span<const core::Value> v) {
-                               for (int p = 0; p < layers; ++p)
-                                 r.layers[static_cast<std::size_t>(p)][static_cast<std::size_t>(x)] = v[static_cast<std::size_t>(p)];
-                             });
+    games::sweep_subtraction(
+        s->game, s->passes, s->pass_from_terminal, size, [&](std::int64_t x, std::span<const core::Value> v) {
+          for (int p = 0; p < layers; ++p)
+            r.layers[static_cast<std::size_t>(p)][static_cast<std::size_t>(x)] = v[static_cast<std::size_t>(p)];
+        });
     const std::int64_t limit = std::max(size, search);
     r.period = analysis::subtraction_periodicity(*s, limit);
     const std::string m = std::to_string(s->game.max_move());
     if (r.period.found)
-      r.why = "proven: for x >= max(S) = " + m + " the values at x depend only on the " + m +
-              " heap sizes before it" + (layers > 1 ? " (all layers)" : "") + ", and " + m +
-              " consecutive heap sizes repeat after the period";
+      r.why = "proven: for x >= max(S) = " + m + " the values at x depend only on the " + m + " heap sizes before it" +
+              (layers > 1 ? " (all layers)" : "") + ", and " + m + " consecutive heap sizes repeat after the period";
     else if (s->game.max_move() >= limit)  // the search did not start: say why rather than "not found"
       r.why = "no period proven: a proof needs max(S) = " + m + " consecutive heap sizes to repeat, beyond the " +
               "search limit of " + std::to_string(limit) + " heap sizes (--search)";
@@ -83,7 +87,8 @@ SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search) 
     core::ensure_fits(core::add_bytes(seq_bytes, games::OctalSweep::bytes(limit)), o.memory_limit,
                       "the sequence of " + game.name() + " (up to --search " + std::to_string(limit) + ")");
     games::OctalSweep sweep(*code);
-    const games::OctalPeriod p = games::sweep_until_proven(sweep, size, limit);
+    const games::OctalPeriod p =
+        games::sweep_until_proven(sweep, size, limit, by_default ? kDefaultOctalSearchSeconds : 0);
     allocate();
     for (std::int64_t x = 0; x < size; ++x) r.layers[0][static_cast<std::size_t>(x)] = sweep.at(x);
     r.period.found = p.found;
@@ -94,15 +99,19 @@ SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search) 
     const std::string k = std::to_string(code->max_parts()), t = std::to_string(code->max_removal());
     if (p.proven)
       r.why = "proven by the octal periodicity theorem: G(n + " + std::to_string(p.period) + ") = G(n) for " +
-              std::to_string(p.preperiod) + " <= n < " + k + " n0 + " + (code->max_parts() > 1 ? "(" + k + " - 1) p + " : "") +
-              "t + 1 = " + std::to_string(p.needed) + " (t = " + t + " stones at most, " + k +
-              " heaps at most left by a move); last exceptional value at " + std::to_string(p.preperiod - 1);
+              std::to_string(p.preperiod) + " <= n < " + k + " n0 + " +
+              (code->max_parts() > 1 ? "(" + k + " - 1) p + " : "") + "t + 1 = " + std::to_string(p.needed) +
+              " (t = " + t + " stones at most, " + k + " heaps at most left by a move); last exceptional value at " +
+              std::to_string(p.preperiod - 1);
     else if (p.found && code->any_unequal())
       r.why = "observed up to x = " + std::to_string(p.checked - 1) +
               " (the periodicity theorem does not cover codes with '!')";
     else if (p.found)
       r.why = "observed up to x = " + std::to_string(p.checked - 1) + "; a proof needs x up to " +
               std::to_string(p.needed - 1) + " (raise --search)";
+    else if (p.out_of_time)
+      r.why = "no period found within x < " + std::to_string(p.checked) + " (the default search stops after about " +
+              std::to_string(static_cast<int>(kDefaultOctalSearchSeconds)) + " s; --search N sweeps to N)";
     else
       r.why = "no period found within x < " + std::to_string(p.checked) + " (raise --search)";
     return r;
@@ -128,7 +137,8 @@ SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search) 
       // Recheck plainly: every layer repeats with saltus 0 from the preperiod on.
       for (const auto& l : r.layers)
         for (std::int64_t x = r.period.preperiod; x + r.period.period < size; ++x)
-          if (l[static_cast<std::size_t>(x + r.period.period)] != l[static_cast<std::size_t>(x)]) r.period.found = false;
+          if (l[static_cast<std::size_t>(x + r.period.period)] != l[static_cast<std::size_t>(x)])
+            r.period.found = false;
     }
   }
   r.why = "observed up to x = " + std::to_string(size - 1) + " (no theorem makes it a proof for this game)";
@@ -213,7 +223,7 @@ void run_seq(std::ostream& out, const GameOptions& opts, std::int64_t size, std:
   }
   if (per.found)
     out << (per.proven ? "proven" : "observed") << ": preperiod " << per.preperiod << ", period " << per.period
-              << ", saltus " << per.saltus << "\n";
+        << ", saltus " << per.saltus << "\n";
   else
     out << "no period: " << analysis::describe(per) << " within x < " << size << "\n";
   out << "  " << r.why << "\n";
@@ -269,8 +279,11 @@ void write_structure(std::ostream& out, const Subject& o, io::Format f, const pi
     for (const auto& l : r.lines) {
       nlohmann::json kinds = nlohmann::json::array();
       for (const auto& [k, c] : l.kinds) kinds.push_back({{"period", k.first}, {"saltus", k.second}, {"lines", c}});
-      j["lines"].push_back({{"along", name(l.axis)}, {"lines", l.lines}, {"periodic", l.periodic},
-                            {"max_preperiod", l.max_preperiod}, {"kinds", kinds}});
+      j["lines"].push_back({{"along", name(l.axis)},
+                            {"lines", l.lines},
+                            {"periodic", l.periodic},
+                            {"max_preperiod", l.max_preperiod},
+                            {"kinds", kinds}});
     }
     out << j.dump(1) << "\n";
     return;
@@ -278,24 +291,24 @@ void write_structure(std::ostream& out, const Subject& o, io::Format f, const pi
   out << "structure of " << game.name() << ", observed on " << range << " (not proofs)\n";
   for (const auto& s : r.symmetries)
     out << (s.holds ? "symmetry:     " : "no symmetry:  ") << swapped(s)
-              << (s.holds ? "  holds on the box" : "  fails at (" + core::to_string(s.counterexample) + ")") << "\n";
+        << (s.holds ? "  holds on the box" : "  fails at (" + core::to_string(s.counterexample) + ")") << "\n";
   if (r.translations.empty())
     out << "translation:  none with shifts up to 8 (or a third of the box) confirmed on two full periods of "
-                 "positions\n";
+           "positions\n";
   for (const auto& tr : r.translations) {
     std::string from;
     if (tr.from > 0)
       for (int k = 0; k < tr.v.size(); ++k)
         if (tr.v[k]) from += (from.empty() ? "  for " : ", ") + name(k) + " >= " + std::to_string(tr.from);
     out << "translation:  " << shift(tr) << from << "  holds wherever both lie in the box (" << tr.pairs
-              << " pairs of positions)\n";
+        << " pairs of positions)\n";
   }
   for (const auto& l : r.lines) {
     std::string others;
     for (int k = 0; k < box.arity(); ++k)
       if (k != l.axis) others += (others.empty() ? "" : ",") + name(k);
-    out << "lines along " << name(l.axis) << " (" << (others.empty() ? "one line" : others + " fixed") << "): "
-              << l.periodic << " of " << l.lines << " ultimately periodic";
+    out << "lines along " << name(l.axis) << " (" << (others.empty() ? "one line" : others + " fixed")
+        << "): " << l.periodic << " of " << l.lines << " ultimately periodic";
     if (l.periodic > 0) {
       out << " (";
       int shown = 0;
@@ -305,7 +318,7 @@ void write_structure(std::ostream& out, const Subject& o, io::Format f, const pi
           break;
         }
         out << (shown > 1 ? ", " : "") << c << " with period " << k.first
-                  << (k.second ? " saltus " + std::to_string(k.second) : "");
+            << (k.second ? " saltus " + std::to_string(k.second) : "");
       }
       out << "; preperiods up to " << l.max_preperiod << ")";
     }
@@ -331,7 +344,8 @@ void add_seq_command(CLI::App& app) {
       ->each(int_in("--size", 1, std::int64_t{1} << 30));
   cmd->add_option("--search", search,
                   "subtraction and take-and-break (octal) games: search the proven period up to this heap size, from "
-                  "1 to 2^40 (default 2^24; 2^20 for octal games, as their sweep costs microseconds a heap size)")
+                  "1 to 2^40 (default 2^24; for octal games 2^20, whose sweep costs microseconds a heap size, and at "
+                  "most about 10 s of it)")
       ->type_name("N")
       ->each(int_in("--search", 1, std::int64_t{1} << 40));
   cmd->footer(

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <limits>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -554,14 +555,32 @@ OctalPeriod find_octal_period(const OctalSweep& sw) {
   return r;
 }
 
-OctalPeriod sweep_until_proven(OctalSweep& sweep, std::int64_t start, std::int64_t limit) {
+OctalPeriod sweep_until_proven(OctalSweep& sweep, std::int64_t start, std::int64_t limit, double seconds) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto since = [](std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+  };
   std::int64_t n = std::min(std::max<std::int64_t>(start, 64), limit);
+  double per_heap = 0, growth = 1;  // seconds a heap size in the last step; its ratio to the one before
   while (true) {
+    const std::int64_t from = sweep.size();
+    const auto t = std::chrono::steady_clock::now();
     sweep.extend_to(n);
+    if (n > from) {
+      const double now = since(t) / static_cast<double>(n - from);
+      if (per_heap > 0) growth = std::max(1.0, now / per_heap);
+      per_heap = now;
+    }
     OctalPeriod p = find_octal_period(sweep);
     if (p.proven || n >= limit) return p;
     // A period seen: sweep exactly as far as its proof needs; else twice as far.
-    n = p.found && p.needed > n && !sweep.code().any_unequal() ? std::min(p.needed, limit) : std::min(2 * n, limit);
+    const std::int64_t next =
+        p.found && p.needed > n && !sweep.code().any_unequal() ? std::min(p.needed, limit) : std::min(2 * n, limit);
+    if (seconds > 0 && since(t0) + per_heap * growth * static_cast<double>(next - n) > seconds) {
+      p.out_of_time = true;
+      return p;
+    }
+    n = next;
   }
 }
 

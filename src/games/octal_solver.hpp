@@ -108,6 +108,7 @@ struct OctalPeriod {
   std::int64_t period = 0;
   std::int64_t needed = 0;   // heap sizes the proof needs: k n0 + (k - 1) p + t + 1
   std::int64_t checked = 0;  // heap sizes the sweep had
+  bool out_of_time = false;  // sweep_until_proven stopped before its limit, at its time budget
 };
 
 // The least period of the end of the sweep that repeats at least twice, found by hashing the
@@ -115,8 +116,11 @@ struct OctalPeriod {
 OctalPeriod find_octal_period(const OctalSweep& sweep);
 
 // Sweeps heap sizes until the period is proven or `limit` heap sizes are done: doubling from
-// `start`, and straight to the size a proof needs once a period is seen.
-OctalPeriod sweep_until_proven(OctalSweep& sweep, std::int64_t start, std::int64_t limit);
+// `start`, and straight to the size a proof needs once a period is seen. With `seconds` > 0,
+// it also stops before a step past `start` that it expects to end after that many seconds
+// (from the time and the growth in cost a heap size of the steps before): the default search
+// of `seq`, for games whose sparse space does not help (values and rare heaps growing with n).
+OctalPeriod sweep_until_proven(OctalSweep& sweep, std::int64_t start, std::int64_t limit, double seconds = 0);
 
 // Heaps from this size on are answered from the proven period when there is one, searched
 // within kOctalPeriodSearch heap sizes.
