@@ -15,6 +15,7 @@
 #include "analysis/periodicity.hpp"
 #include "cli/game_options.hpp"
 #include "games/octal_solver.hpp"
+#include "pipeline/solve.hpp"
 #include "pipeline/table_box.hpp"
 
 namespace grundy::cli {
@@ -68,7 +69,10 @@ struct SeqResult {
 };
 // `search`: how far the period is searched (the sweep may run past `size` that far); 0 for the
 // game's default, default_seq_search.
-SeqResult compute_seq(const Subject& s, std::int64_t size, std::int64_t search);
+// `files`: take-and-break games only: --load resumes the sweep from a sequence file, --save
+// writes every value swept (after each step of the period search, so an interrupted run keeps
+// the last one).
+SeqResult compute_seq(const Subject& s, std::int64_t size, std::int64_t search, const pipeline::TableFiles& files = {});
 // 2^24 heap sizes; 2^20 for take-and-break games, whose sweep costs microseconds a heap size
 // (2^24 would keep an unsolved game's seq busy for minutes).
 std::int64_t default_seq_search(const Subject& s);

@@ -10,6 +10,7 @@
 #include "core/route.hpp"
 #include "core/solve.hpp"
 #include "io/npy.hpp"
+#include "io/table_file.hpp"
 #include "pipeline/solve.hpp"
 #include "pipeline/table_box.hpp"
 
@@ -40,7 +41,7 @@ std::int64_t default_seq_search(const Subject& s) {
   return octal_seq(s) ? std::int64_t{1} << 20 : std::int64_t{1} << 24;
 }
 
-SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search) {
+SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search, const pipeline::TableFiles& files) {
   const bool by_default = search == 0;
   if (by_default) search = default_seq_search(o);
   const core::Game& game = o.game;
@@ -50,6 +51,10 @@ SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search) 
     throw core::UserError("seq: game " + game.name() + " has " + std::to_string(game.arity()) +
                           " coordinates; seq is for one-heap games (one coordinate, plus p with a pass); "
                           "use `grundy structure` for tables");
+  if ((!files.save.empty() || !files.load.empty()) && !octal_seq(o))
+    throw core::UserError(
+        "seq --save/--load: only take-and-break games (octal, without transforms) keep their "
+        "sequence in a file; `table --save` saves any table");
   SeqResult r;
   const int layers = pass >= 0 ? static_cast<int>(pipeline::size_box(game, {{1}}).extent(pass)) : 1;
   // The sequence, and the period search's copy of it (one id per heap size), counted before
@@ -87,8 +92,20 @@ SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search) 
     core::ensure_fits(core::add_bytes(seq_bytes, games::OctalSweep::bytes(limit)), o.memory_limit,
                       "the sequence of " + game.name() + " (up to --search " + std::to_string(limit) + ")");
     games::OctalSweep sweep(*code);
+    if (!files.load.empty())
+      io::load_sequence(
+          files.load, game.name(),
+          [&](std::int64_t n) {
+            core::ensure_fits(core::add_bytes(seq_bytes, games::OctalSweep::bytes(std::max(n, limit))), o.memory_limit,
+                              "--load " + files.load + ": the sequence of " + std::to_string(n) + " heap sizes");
+          },
+          [&](core::Value v) { sweep.append(v); });
+    const auto save = [&] {
+      if (!files.save.empty())
+        io::save_sequence(files.save, game.name(), sweep.size(), [&](std::int64_t x) { return sweep.at(x); });
+    };
     const games::OctalPeriod p =
-        games::sweep_until_proven(sweep, size, limit, by_default ? kDefaultOctalSearchSeconds : 0);
+        games::sweep_until_proven(sweep, size, limit, by_default ? kDefaultOctalSearchSeconds : 0, save);
     allocate();
     for (std::int64_t x = 0; x < size; ++x) r.layers[0][static_cast<std::size_t>(x)] = sweep.at(x);
     r.period.found = p.found;
@@ -147,11 +164,12 @@ SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search) 
 
 namespace {
 
-void run_seq(std::ostream& out, const GameOptions& opts, std::int64_t size, std::int64_t search) {
+void run_seq(std::ostream& out, const GameOptions& opts, std::int64_t size, std::int64_t search,
+             const pipeline::TableFiles& files) {
   const io::Format f = opts.output_format();
   const Subject o = subject(opts);
   const core::Game& game = o.game;
-  const SeqResult r = compute_seq(o, size, search);
+  const SeqResult r = compute_seq(o, size, search, files);
   const auto& per = r.period;
   const bool grundy = o.eval == core::Evaluation::Grundy;
   const std::string status = seq_status(per);
@@ -336,6 +354,7 @@ void write_structure(std::ostream& out, const Subject& o, io::Format f, const pi
 void add_seq_command(CLI::App& app) {
   static GameOptions o;
   static std::int64_t size = 0, search = 0;  // 0: the game's default
+  static pipeline::TableFiles files;
   auto* cmd = app.add_subcommand("seq", "the value sequence of a one-heap game, with its preperiod, period and saltus");
   add_game_options(cmd, o, {io::Format::Text, io::Format::Csv, io::Format::Json, io::Format::Npy, io::Format::Bfile});
   cmd->add_option("--size", size, "show x = 0..N-1, N from 1 to 2^30")
@@ -348,13 +367,22 @@ void add_seq_command(CLI::App& app) {
                   "most about 10 s of it)")
       ->type_name("N")
       ->each(int_in("--search", 1, std::int64_t{1} << 40));
+  cmd->add_option("--save", files.save,
+                  "take-and-break games: also write every value swept to FILE (a table file), after each step of "
+                  "the search, so an interrupted run keeps the last")
+      ->type_name("FILE")
+      ->each(file_path("--save"));
+  cmd->add_option("--load", files.load,
+                  "take-and-break games: start from the values in FILE (written by --save) and sweep on from there")
+      ->type_name("FILE")
+      ->each(file_path("--load"));
   cmd->footer(
       "Example: grundy seq subtraction -p set=2,12,14 --pass --size 100\n"
       "Subtraction games (with or without passes) get a proven period: once max(S) consecutive heap sizes\n"
       "repeat, everything after them does. Take-and-break games (octal) get one by the octal periodicity\n"
       "theorem: grundy seq octal -p code=0.137 --size 100 proves period 34 after preperiod 52.\n"
       "Other one-heap games get the period observed up to N.");
-  cmd->callback([] { with_output(o.output, [](std::ostream& out) { run_seq(out, o, size, search); }); });
+  cmd->callback([] { with_output(o.output, [](std::ostream& out) { run_seq(out, o, size, search, files); }); });
 }
 
 void add_structure_command(CLI::App& app) {

@@ -503,6 +503,30 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
   return to;
 }
 
+void OctalSweep::append(core::Value v) {
+  const std::int64_t n = n_;
+  if (n >= next_mask_at_) {  // the masks a run would have chosen, at the same heap sizes
+    choose_mask();
+    next_mask_at_ *= 2;
+  }
+  if (!wide_ && v > 255) {
+    wide_ = true;
+    v16_.assign(v8_.begin(), v8_.begin() + n);
+    std::vector<std::uint8_t>().swap(v8_);
+  }
+  if (v > 65535)
+    throw core::UserError(code_.text + ": a Grundy value beyond 65535 at heap size " + std::to_string(n) +
+                          "; values are kept in two bytes");
+  if (wide_) {
+    v16_.resize(static_cast<std::size_t>(n));
+    v16_.push_back(static_cast<std::uint16_t>(v));
+  } else {
+    v8_.resize(static_cast<std::size_t>(n));
+    v8_.push_back(static_cast<std::uint8_t>(v));
+  }
+  note(n, v);
+}
+
 void OctalSweep::extend_to(std::int64_t n) {
   if (n <= n_) return;
   if (!wide_) {
@@ -555,12 +579,13 @@ OctalPeriod find_octal_period(const OctalSweep& sw) {
   return r;
 }
 
-OctalPeriod sweep_until_proven(OctalSweep& sweep, std::int64_t start, std::int64_t limit, double seconds) {
+OctalPeriod sweep_until_proven(OctalSweep& sweep, std::int64_t start, std::int64_t limit, double seconds,
+                               const std::function<void()>& after_step) {
   const auto t0 = std::chrono::steady_clock::now();
   const auto since = [](std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
   };
-  std::int64_t n = std::min(std::max<std::int64_t>(start, 64), limit);
+  std::int64_t n = std::min(std::max({start, std::int64_t{64}, sweep.size()}), limit);
   double per_heap = 0, growth = 1;  // seconds a heap size in the last step; its ratio to the one before
   while (true) {
     const std::int64_t from = sweep.size();
@@ -571,6 +596,7 @@ OctalPeriod sweep_until_proven(OctalSweep& sweep, std::int64_t start, std::int64
       if (per_heap > 0) growth = std::max(1.0, now / per_heap);
       per_heap = now;
     }
+    if (after_step) after_step();
     OctalPeriod p = find_octal_period(sweep);
     if (p.proven || n >= limit) return p;
     // A period seen: sweep exactly as far as its proof needs; else twice as far.

@@ -22,6 +22,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -52,6 +53,9 @@ class OctalSweep {
 
   const OctalCode& code() const { return code_; }
   std::int64_t size() const { return n_; }
+  // Appends G(size()) = v known from elsewhere (a file written by `seq --save`) instead of
+  // computing it; the sweep is then the same as if it had computed v.
+  void append(core::Value v);
   core::Value at(std::int64_t x) const {
     return wide_ ? v16_[static_cast<std::size_t>(x)] : v8_[static_cast<std::size_t>(x)];
   }
@@ -120,7 +124,10 @@ OctalPeriod find_octal_period(const OctalSweep& sweep);
 // it also stops before a step past `start` that it expects to end after that many seconds
 // (from the time and the growth in cost a heap size of the steps before): the default search
 // of `seq`, for games whose sparse space does not help (values and rare heaps growing with n).
-OctalPeriod sweep_until_proven(OctalSweep& sweep, std::int64_t start, std::int64_t limit, double seconds = 0);
+// `after_step` runs after every step (seq --save writes its file there). A sweep already past
+// `start` (loaded from a file) goes on from where it is.
+OctalPeriod sweep_until_proven(OctalSweep& sweep, std::int64_t start, std::int64_t limit, double seconds = 0,
+                               const std::function<void()>& after_step = {});
 
 // Heaps from this size on are answered from the proven period when there is one, searched
 // within kOctalPeriodSearch heap sizes.

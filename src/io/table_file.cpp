@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <vector>
@@ -34,9 +35,12 @@ struct Fnv {
 
 const char* eval_name(core::Evaluation e) {
   switch (e) {
-    case core::Evaluation::Grundy: return "grundy";
-    case core::Evaluation::NormalOutcome: return "normal-outcome";
-    case core::Evaluation::MisereOutcome: return "misere-outcome";
+    case core::Evaluation::Grundy:
+      return "grundy";
+    case core::Evaluation::NormalOutcome:
+      return "normal-outcome";
+    case core::Evaluation::MisereOutcome:
+      return "misere-outcome";
   }
   return "";
 }
@@ -57,19 +61,21 @@ std::uint64_t get_le(const unsigned char* p, int bytes) {
 
 }  // namespace
 
-void save_table(const std::string& path, const core::DenseTable& t, const std::string& game) {
-  core::Value max = 0;
-  for (core::Value v : t.values)
-    if (v != core::kNoValue && v != core::kUnsolved) max = std::max(max, v);
+namespace {
+
+// Writes `count` values, value(i) for i = 0 .. count - 1 (kNoValue and kUnsolved as the
+// width's sentinels), as a table file of box `extent`; `max` is the largest other value.
+void write_table(const std::string& path, const std::string& game, const std::vector<std::int64_t>& extent,
+                 core::Evaluation eval, std::uint64_t count, core::Value max,
+                 const std::function<core::Value(std::uint64_t)>& value) {
   const int width = max < 0xfe ? 1 : max < 0xfffe ? 2 : 4;
   if (width == 4 && max >= 0xfffffffe) throw core::EngineError("--save: a value too large for a table file");
   nlohmann::json h;
   h["game"] = game;
-  std::vector<std::int64_t> extent(t.box.extents().coords().begin(), t.box.extents().coords().end());
   h["extent"] = extent;
-  h["evaluation"] = eval_name(t.eval);
+  h["evaluation"] = eval_name(eval);
   h["width"] = width;
-  h["count"] = t.values.size();
+  h["count"] = count;
   const std::string header = h.dump();
   AtomicFile file(path, "--save");
   Fnv sum;
@@ -84,7 +90,8 @@ void save_table(const std::string& path, const core::DenseTable& t, const std::s
   put_le(buf, header.size(), 4);
   buf.insert(buf.end(), header.begin(), header.end());
   const std::uint64_t none = none_of(width), unsolved = unsolved_of(width);
-  for (core::Value v : t.values) {
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const core::Value v = value(i);
     put_le(buf, v == core::kNoValue ? none : v == core::kUnsolved ? unsolved : v, width);
     if (buf.size() >= (1u << 20)) flush();
   }
@@ -94,20 +101,45 @@ void save_table(const std::string& path, const core::DenseTable& t, const std::s
   file.commit();
 }
 
-core::DenseTable load_table(const std::string& path, const std::string& game, core::Evaluation eval,
-                            std::uint64_t memory_limit) {
+}  // namespace
+
+void save_table(const std::string& path, const core::DenseTable& t, const std::string& game) {
+  core::Value max = 0;
+  for (core::Value v : t.values)
+    if (v != core::kNoValue && v != core::kUnsolved) max = std::max(max, v);
+  const std::vector<std::int64_t> extent(t.box.extents().coords().begin(), t.box.extents().coords().end());
+  write_table(path, game, extent, t.eval, t.values.size(), max, [&](std::uint64_t i) { return t.values[i]; });
+}
+
+void save_sequence(const std::string& path, const std::string& game, std::int64_t n,
+                   const std::function<core::Value(std::int64_t)>& value) {
+  core::Value max = 0;
+  for (std::int64_t x = 0; x < n; ++x) max = std::max(max, value(x));
+  write_table(path, game, {n}, core::Evaluation::Grundy, static_cast<std::uint64_t>(n), max,
+              [&](std::uint64_t i) { return value(static_cast<std::int64_t>(i)); });
+}
+
+namespace {
+
+// Reads a table file of `game` under `eval` (a Grundy table also for normal-play outcomes):
+// `start(box, eval)` once the header is checked, before any value is read (it allocates, or
+// refuses), then `take(i, v)` for every value in order; the checksum is checked last.
+void read_table(const std::string& path, const std::string& game, core::Evaluation eval,
+                const std::function<void(const core::Box&, core::Evaluation)>& start,
+                const std::function<void(std::uint64_t, core::Value)>& take) {
   auto bad = [&](const std::string& why) { return core::UserError("--load " + path + ": " + why); };
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(open_regular_for_reading(path, "--load"), std::fclose);
   auto read = [&](void* into, std::size_t n) { return std::fread(into, 1, n, in.get()) == n; };
-  struct stat st{};
+  struct stat st {};
   if (::fstat(::fileno(in.get()), &st) != 0) throw bad("cannot read the file size");
   const auto size = static_cast<std::uint64_t>(st.st_size);
   if (size < 12 + 8) throw bad("too short to be a table file");
   unsigned char head[12];
   if (!read(head, 12)) throw bad("truncated");
   if (std::memcmp(head, kMagicV1, 8) == 0)
-    throw bad("written by an earlier grundy (table file format 1, which did not mark unsolved cells); compute it "
-              "again with --save");
+    throw bad(
+        "written by an earlier grundy (table file format 1, which did not mark unsolved cells); compute it "
+        "again with --save");
   if (std::memcmp(head, kMagic, 8) != 0) throw bad("not a grundy table file (bad magic)");
   const auto hlen = static_cast<std::uint32_t>(get_le(head + 8, 4));
   if (hlen == 0 || hlen > kMaxHeader || 12 + hlen + 8 > size) throw bad("corrupt header length");
@@ -133,28 +165,26 @@ core::DenseTable load_table(const std::string& path, const std::string& game, co
     throw bad("corrupt header (missing or mistyped field)");
   }
   if (file_game != game) throw bad("holds " + file_game + ", not " + game);
-  const bool grundy_for_outcomes = eval == core::Evaluation::NormalOutcome && file_eval == eval_name(core::Evaluation::Grundy);
+  const bool grundy_for_outcomes =
+      eval == core::Evaluation::NormalOutcome && file_eval == eval_name(core::Evaluation::Grundy);
   if (file_eval != eval_name(eval) && !grundy_for_outcomes)
     throw bad("holds " + file_eval + " values, not " + eval_name(eval));
   if (width != 1 && width != 2 && width != 4) throw bad("corrupt header (value width)");
-  if (extent.empty() || extent.size() > static_cast<std::size_t>(core::kMaxCoords)) throw bad("corrupt header (extent)");
+  if (extent.empty() || extent.size() > static_cast<std::size_t>(core::kMaxCoords))
+    throw bad("corrupt header (extent)");
   core::Position e;
   for (auto v : extent) {
     if (v <= 0) throw bad("corrupt header (extent)");
     e.push_back(v);
   }
-  core::DenseTable t;
-  t.box = core::Box(e);
-  t.eval = grundy_for_outcomes ? core::Evaluation::Grundy : eval;
-  if (t.box.count() != count || count > (size - 12 - hlen - 8) / static_cast<std::uint64_t>(width) ||
+  const core::Box box(e);
+  if (box.count() != count || count > (size - 12 - hlen - 8) / static_cast<std::uint64_t>(width) ||
       12 + hlen + count * static_cast<std::uint64_t>(width) + 8 != size)
     throw bad("size does not match its header (truncated or padded)");
-  core::ensure_fits(count > UINT64_MAX / sizeof(core::Value) ? UINT64_MAX : count * sizeof(core::Value), memory_limit,
-                    "--load " + path + ": a table of " + t.box.to_string() + " cells");
+  start(box, grundy_for_outcomes ? core::Evaluation::Grundy : eval);
   Fnv sum;
   sum.add(head, 12);
   sum.add(header.data(), header.size());
-  t.values.resize(count);
   const std::uint64_t none = none_of(static_cast<int>(width)), unsolved = unsolved_of(static_cast<int>(width));
   std::vector<unsigned char> buf(1 << 20);
   std::uint64_t done = 0;
@@ -166,13 +196,46 @@ core::DenseTable load_table(const std::string& path, const std::string& game, co
     sum.add(buf.data(), n * static_cast<std::uint64_t>(w));
     for (std::uint64_t i = 0; i < n; ++i) {
       const std::uint64_t v = get_le(buf.data() + i * static_cast<std::uint64_t>(w), w);
-      t.values[done + i] = v == none ? core::kNoValue : v == unsolved ? core::kUnsolved : static_cast<core::Value>(v);
+      take(done + i, v == none ? core::kNoValue : v == unsolved ? core::kUnsolved : static_cast<core::Value>(v));
     }
     done += n;
   }
   unsigned char tail[8];
   if (!read(tail, 8) || get_le(tail, 8) != sum.h) throw bad("checksum mismatch (corrupted)");
+}
+
+}  // namespace
+
+core::DenseTable load_table(const std::string& path, const std::string& game, core::Evaluation eval,
+                            std::uint64_t memory_limit) {
+  core::DenseTable t;
+  read_table(
+      path, game, eval,
+      [&](const core::Box& box, core::Evaluation e) {
+        const std::uint64_t count = box.count();
+        core::ensure_fits(count > UINT64_MAX / sizeof(core::Value) ? UINT64_MAX : count * sizeof(core::Value),
+                          memory_limit, "--load " + path + ": a table of " + box.to_string() + " cells");
+        t.box = box;
+        t.eval = e;
+        t.values.resize(count);
+      },
+      [&](std::uint64_t i, core::Value v) { t.values[i] = v; });
   return t;
+}
+
+void load_sequence(const std::string& path, const std::string& game, const std::function<void(std::int64_t)>& start,
+                   const std::function<void(core::Value)>& take) {
+  read_table(
+      path, game, core::Evaluation::Grundy,
+      [&](const core::Box& box, core::Evaluation) {
+        if (box.arity() != 1) throw core::UserError("--load " + path + ": holds a table, not a sequence");
+        start(box.extent(0));
+      },
+      [&](std::uint64_t, core::Value v) {
+        if (v == core::kNoValue || v == core::kUnsolved)
+          throw core::UserError("--load " + path + ": a sequence with unsolved heap sizes");
+        take(v);
+      });
 }
 
 }  // namespace grundy::io

@@ -21,6 +21,7 @@
 // are refused with a message saying so.
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "core/dense_solver.hpp"
@@ -35,5 +36,16 @@ void save_table(const std::string& path, const core::DenseTable& table, const st
 // a file is accepted and returned as it is (its eval says Grundy).
 core::DenseTable load_table(const std::string& path, const std::string& game, core::Evaluation eval,
                             std::uint64_t memory_limit);
+
+// A value sequence G(0 .. n-1) of a one-heap game (`seq --save`): a table file of extent {n}
+// holding Grundy values, value(x) for every x.
+void save_sequence(const std::string& path, const std::string& game, std::int64_t n,
+                   const std::function<core::Value(std::int64_t)>& value);
+
+// Reads such a file of `game` (`seq --load`), checked as load_table checks a table: `start(n)`
+// before any value (it allocates, or refuses), then `take(v)` for G(0), G(1), ... in order.
+// The checksum is checked after the last value: a caller keeps nothing from a failed load.
+void load_sequence(const std::string& path, const std::string& game, const std::function<void(std::int64_t)>& start,
+                   const std::function<void(core::Value)>& take);
 
 }  // namespace grundy::io

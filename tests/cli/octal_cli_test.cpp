@@ -2,6 +2,10 @@
 // of several heaps, and the transforms that solve positions whole.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
+#include <string>
+
 #include "support/run_cli.hpp"
 
 // Dawson's chess 0.137: period 34, last exception at 51 (OEIS A002187), proven.
@@ -67,7 +71,8 @@ TEST(OctalCli, MovesOfAHeapAndTheMemoryGuardFirst) {
   EXPECT_NE(r.out.find("(999,1)"), std::string::npos) << r.out;
   r = run_cli("moves octal -p code=grundy --max-memory 1M 100000000");
   EXPECT_EQ(r.status, 2) << r.out;
-  EXPECT_NE(r.err.find("the value sequence of octal(code=4!.0, Grundy's game) up to heap 100000000"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("the value sequence of octal(code=4!.0, Grundy's game) up to heap 100000000"), std::string::npos)
+      << r.err;
   r = run_cli("moves octal -p code=0.77 --max-memory 1M 100000000");
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.err.find("more than 8388608 moves"), std::string::npos) << r.err;
@@ -77,4 +82,32 @@ TEST(OctalCli, MovesOfAHeapAndTheMemoryGuardFirst) {
   r = run_cli("value octal -p code=0.77 -p heaps=2 --max-memory 1M 3,100000007");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("G(3,100000007) = 4"), std::string::npos) << r.out;  // G(3) = 3, G(71 + 12 k) = 7
+}
+
+// seq --save writes the sequence swept; --load goes on from it, to the same values as one run.
+// A file of another game, a damaged file, and a game that is not take-and-break are refused.
+TEST(OctalCli, SeqSavesAndResumesItsSequence) {
+  const std::string file = testing::TempDir() + "/grundy_seq_4-0.gtab";
+  const std::string bad = testing::TempDir() + "/grundy_seq_bad.gtab";
+  CliResult r = run_cli("seq octal -p code=grundy --size 10 --search 4096 --save " + file);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const CliResult resumed = run_cli("seq octal -p code=grundy --size 6000 --search 6000 --format bfile --load " + file);
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  const CliResult direct = run_cli("seq octal -p code=grundy --size 6000 --search 6000 --format bfile");
+  EXPECT_EQ(resumed.out, direct.out);
+  r = run_cli("seq octal -p code=0.6 --size 10 --load " + file);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("holds octal(code=4!.0, Grundy's game), not octal(code=0.6)"), std::string::npos) << r.err;
+  {
+    std::ifstream in(file, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    bytes[bytes.size() / 2] ^= 1;
+    std::ofstream(bad, std::ios::binary) << bytes;
+  }
+  r = run_cli("seq octal -p code=grundy --size 10 --load " + bad);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("checksum mismatch"), std::string::npos) << r.err;
+  r = run_cli("seq subtraction -p set=1,2 --size 10 --save " + bad);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("only take-and-break games"), std::string::npos) << r.err;
 }

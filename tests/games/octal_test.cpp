@@ -305,6 +305,25 @@ TEST(OctalSweep, VectorSearchChangesNoValue) {
   EXPECT_EQ(sparse(wide, 1300), games::octal_values_naive(parse_octal_code(wide), 1300));
 }
 
+// Values appended from elsewhere (seq --load) leave the sweep as if it had computed them: the
+// same mask and rare heaps, and the same values after it goes on; through a widening to two
+// bytes as well.
+TEST(OctalSweep, AppendedValuesResumeLikeComputedOnes) {
+  for (const auto& [code, n] : std::vector<std::pair<std::string, std::int64_t>>{{"4!.0", 5000}, {"0.66666666", 700}}) {
+    OctalSweep computed(parse_octal_code(code));
+    computed.extend_to(n);
+    OctalSweep loaded(parse_octal_code(code));
+    for (std::int64_t x = 0; x < n; ++x) loaded.append(computed.at(x));
+    EXPECT_EQ(loaded.rare_mask(), computed.rare_mask()) << code;
+    EXPECT_EQ(loaded.rare_heaps(), computed.rare_heaps()) << code;
+    EXPECT_EQ(loaded.bytes_per_value(), computed.bytes_per_value()) << code;
+    loaded.extend_to(2 * n);
+    const auto naive = games::octal_values_naive(parse_octal_code(code), 2 * n);
+    for (std::int64_t x = 0; x < 2 * n; ++x)
+      ASSERT_EQ(loaded.at(x), naive[static_cast<std::size_t>(x)]) << code << " " << x;
+  }
+}
+
 // Values past 255 move the sweep from one byte a value to two, in the middle of a run (0.66...6:
 // any one to sixteen stones off, leaving one or two heaps, passes 255 near heap size 450).
 TEST(OctalSweep, WidensToTwoBytesWhenAValueNeedsThem) {
@@ -337,4 +356,28 @@ TEST(OctalPeriod, UnprovenUntilTheTheoremsRangeIsSwept) {
   OctalSweep bang(parse_octal_code("0.4!"));
   const games::OctalPeriod q = games::sweep_until_proven(bang, 64, 4096);
   EXPECT_FALSE(q.proven);
+  EXPECT_FALSE(q.out_of_time);
+}
+
+// With a time budget, the search stops before a step it expects to end past it, but never
+// before `start`: a budget of a nanosecond sweeps exactly the first step.
+TEST(OctalPeriod, TheTimeBudgetStopsTheSearchAfterTheFirstStep) {
+  OctalSweep s(parse_octal_code("0.6"));
+  const games::OctalPeriod p = games::sweep_until_proven(s, 1000, 1 << 20, 1e-9);
+  EXPECT_TRUE(p.out_of_time);
+  EXPECT_EQ(s.size(), 1000);
+  EXPECT_EQ(p.checked, 1000);
+  OctalSweep kayles(parse_octal_code("0.77"));
+  EXPECT_TRUE(games::sweep_until_proven(kayles, 200, 1 << 20, 1e-9).proven);  // within the first step
+}
+
+// A step at a time, `after_step` sees each; a sweep loaded past `start` goes on from its size.
+TEST(OctalPeriod, StepsAreReportedAndALoadedSweepGoesOnFromItsSize) {
+  OctalSweep s(parse_octal_code("0.6"));
+  std::vector<std::int64_t> sizes;
+  games::sweep_until_proven(s, 1000, 8000, 0, [&] { sizes.push_back(s.size()); });
+  EXPECT_EQ(sizes, (std::vector<std::int64_t>{1000, 2000, 4000, 8000}));
+  sizes.clear();
+  games::sweep_until_proven(s, 10, 16000, 0, [&] { sizes.push_back(s.size()); });
+  EXPECT_EQ(sizes, (std::vector<std::int64_t>{8000, 16000}));
 }
