@@ -335,10 +335,7 @@ std::int64_t OctalSweep::run(std::vector<T>& gv, std::int64_t from, std::int64_t
   constexpr core::Value kMax = std::numeric_limits<T>::max();
   std::int64_t n = from;
   while (n < to) {
-    if (n >= next_mask_at_) {
-      choose_mask();
-      next_mask_at_ *= 2;
-    }
+    remask_at(n);
     if (n < first_fast_ || !split3_.empty()) {
       const core::Value value = naive_one(n);
       if (value > kMax) return n;
@@ -505,18 +502,9 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
 
 void OctalSweep::append(core::Value v) {
   const std::int64_t n = n_;
-  if (n >= next_mask_at_) {  // the masks a run would have chosen, at the same heap sizes
-    choose_mask();
-    next_mask_at_ *= 2;
-  }
-  if (!wide_ && v > 255) {
-    wide_ = true;
-    v16_.assign(v8_.begin(), v8_.begin() + n);
-    std::vector<std::uint8_t>().swap(v8_);
-  }
-  if (v > 65535)
-    throw core::UserError(code_.text + ": a Grundy value beyond 65535 at heap size " + std::to_string(n) +
-                          "; values are kept in two bytes");
+  remask_at(n);  // the masks a run would have chosen, at the same heap sizes
+  if (!wide_ && v > 255) widen();
+  if (v > 65535) throw too_large(n);
   if (wide_) {
     v16_.resize(static_cast<std::size_t>(n));
     v16_.push_back(static_cast<std::uint16_t>(v));
@@ -533,15 +521,27 @@ void OctalSweep::extend_to(std::int64_t n) {
     v8_.resize(static_cast<std::size_t>(n));
     const std::int64_t stopped = run(v8_, n_, n);
     if (stopped == n) return;
-    // A value needs two bytes: widen what is done and go on.
-    wide_ = true;
-    v16_.assign(v8_.begin(), v8_.begin() + n_);
-    std::vector<std::uint8_t>().swap(v8_);
+    widen();  // a value needs two bytes: widen what is done and go on
   }
   v16_.resize(static_cast<std::size_t>(n));
-  if (run(v16_, n_, n) != n)
-    throw core::UserError(code_.text + ": a Grundy value beyond 65535 at heap size " + std::to_string(n_) +
-                          "; values are kept in two bytes");
+  if (run(v16_, n_, n) != n) throw too_large(n_);
+}
+
+void OctalSweep::widen() {
+  wide_ = true;
+  v16_.assign(v8_.begin(), v8_.begin() + n_);
+  std::vector<std::uint8_t>().swap(v8_);
+}
+
+core::UserError OctalSweep::too_large(std::int64_t n) const {
+  return core::UserError(code_.text + ": a Grundy value beyond 65535 at heap size " + std::to_string(n) +
+                         "; values are kept in two bytes");
+}
+
+void OctalSweep::remask_at(std::int64_t n) {
+  if (n < next_mask_at_) return;
+  choose_mask();
+  next_mask_at_ *= 2;
 }
 
 OctalPeriod find_octal_period(const OctalSweep& sw) {

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "core/dense_solver.hpp"
+#include "core/errors.hpp"
 #include "core/game.hpp"
 #include "core/route.hpp"
 #include "games/octal.hpp"
@@ -76,6 +77,9 @@ class OctalSweep {
   core::Value naive_one(std::int64_t n);
   void note(std::int64_t n, core::Value v);  // G(n) = v is stored: counts, rare list, size
   void choose_mask();
+  void remask_at(std::int64_t n);  // the mask is chosen again at 1024, 2048, 4096, ... heap sizes
+  void widen();                    // one byte a value to two, for the values done
+  core::UserError too_large(std::int64_t n) const;
   void set_mask(std::uint32_t mask);
 
   OctalCode code_;
