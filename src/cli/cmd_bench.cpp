@@ -66,6 +66,10 @@ std::vector<BenchJob> bench_jobs(bool long_run) {
     jobs.push_back({"nim -p heaps=2 --pass", {4096, 4096, 2}, E::Grundy, {192, 192, 2}});
     jobs.push_back({"nim -p heaps=2 --pass", {32768, 32768, 2}, E::Grundy, {192, 192, 2}});
     jobs.push_back({"knight", {8192, 8192}, E::Grundy, {1024, 1024}});
+    // Wythoff's Nim and the rook by the line sweep (issue 16), the queen with its diagonals.
+    jobs.push_back({"queen", {2048, 2048}, E::Grundy, {128, 128}});
+    jobs.push_back({"queen", {16384, 16384}, E::Grundy, {128, 128}});
+    jobs.push_back({"rook", {2048, 2048}, E::Grundy, {128, 128}});
     jobs.push_back({"chocolate -p F=z/2 --pass", {512, 256, 512, 2}, E::Grundy, {32, 16, 32, 2}});
     jobs.push_back({"nim -p heaps=3 --pass", {16384}, E::NormalOutcome, {32}, JobKind::NimPassF});
     jobs.push_back({"fts -p piles=3 -p d=5", {4096}, E::NormalOutcome, {32}, JobKind::FtsF});

@@ -2,11 +2,13 @@
 
 // The line-incremental solver for "line games": rulesets where every move lowers exactly one
 // coordinate to any smaller value, except onto positions a predicate excludes (Nim; Nim with a
-// forbidden set, the FTS paper's rule), optionally with k shared passes on top (Definition 10
-// of the chocolate paper). Sweeping a box in index order, the options of a cell along axis i are
-// exactly the included cells below it on that line, so each line keeps the set of values seen
-// on it, one insert per cell, and a cell's value is the first value missing from the union of
-// its lines' sets and the pass option's value (issue 4: "line-incremental mex").
+// forbidden set, the FTS paper's rule; the rook), optionally with k shared passes on top
+// (Definition 10 of the chocolate paper). Sweeping a box in index order, the options of a cell
+// along axis i are exactly the included cells below it on that line, so each line keeps the set
+// of values seen on it, one insert per cell, and a cell's value is the first value missing from
+// the union of its lines' sets and the pass option's value (issue 4: "line-incremental mex").
+// In two dimensions a move may also lower both coordinates by the same amount (the queen of
+// Corner the Queen, Wythoff's Nim): a third line through each cell, its diagonal.
 //
 // Sets are bitsets with a second level marking full 64-bit words and a forward-only pointer to
 // the first free value, so a mex touches a few words instead of the whole line. The sweep keeps
@@ -108,6 +110,8 @@ struct LineGame {
   Included included;  // bool(const Position& base) : may a move land here?
   // `included` is symmetric in the base coordinates (Nim): square boxes are swept by halves.
   bool symmetric = false;
+  // Two coordinates only: a move may also lower both by the same amount (Wythoff's Nim).
+  bool diagonal = false;
 };
 
 namespace detail {
@@ -161,20 +165,27 @@ struct BitsetWindow {
   }
 };
 
-// mex of the union of two lines' sets and the extra values. Words marked full in either
-// summary are skipped 64 at a time without being read.
-template <class Extra>
-[[gnu::always_inline]] inline Value mex2(const LineRef& a, const LineRef& b, const Extra& extra, std::uint64_t words) {
-  const std::uint64_t start = std::max(*a.first_free, *b.first_free);
+// mex of the union of N lines' sets and the extra values. Words marked full in any summary are
+// skipped 64 at a time without being read.
+template <std::size_t N, class Extra>
+[[gnu::always_inline]] inline Value mex_lines(const LineRef (&sets)[N], const Extra& extra, std::uint64_t words) {
+  std::uint64_t start = 0;
+  for (const LineRef& s : sets) start = std::max(start, *s.first_free);
   std::uint64_t k = start / 64;
   std::uint64_t below = (std::uint64_t{1} << (start % 64)) - 1;
-  auto used = [&](std::uint64_t i) { return a.word(i) | b.word(i) | extra.word(i); };
+  auto used = [&](std::uint64_t i) {
+    std::uint64_t w = extra.word(i);
+    for (const LineRef& s : sets) w |= s.word(i);
+    return w;
+  };
   // Dense stretches of the union are common (values just below the mex): test four words at
   // a time before looking at single words.
   if (below == 0)
     while (k + 4 <= words && (used(k) & used(k + 1) & used(k + 2) & used(k + 3)) == ~std::uint64_t{0}) k += 4;
   while (k < words) {
-    const std::uint64_t full = (a.summary(k / 64) | b.summary(k / 64)) >> (k % 64);
+    std::uint64_t full = 0;
+    for (const LineRef& s : sets) full |= s.summary(k / 64);
+    full >>= k % 64;
     if (full & 1) {
       k += static_cast<std::uint64_t>(std::countr_one(full));
       below = 0;
@@ -190,32 +201,42 @@ template <class Extra>
 
 }  // namespace detail
 
+// A bound on the values of a two-coordinate line game on X x Y: a cell has at most X + Y line
+// options (and min(X, Y) diagonal ones) and one pass.
+inline std::uint64_t line_game_2d_bound(std::uint64_t X, std::uint64_t Y, bool diagonal) {
+  return X + Y + 2 + (diagonal ? std::min(X, Y) : 0);
+}
+
 // The 2-D line sweep, the hot kernel: two-heap Nim with a pass (Table 2 of the chocolate
-// paper) and the f(x,y) grids of three-coordinate games (unique completion, issue 4). Cell
-// (x, y) of layer l gets
-//     mex(row x's set U column y's set U extra_at(x, y, l, prev, has_move))
+// paper), the f(x,y) grids of three-coordinate games (unique completion, issue 4) and, with
+// Diagonal, Wythoff's Nim. Cell (x, y) of layer l gets
+//     mex(row x's set U column y's set [U its diagonal's set] U extra_at(x, y, l, prev, has_move))
 // where row x's set holds the layer-l values of the included cells (x, y'), y' < y, column y's
-// those of (x', y), x' < x, prev is the cell's value one layer down (kNoValue on layer 0) and
-// has_move says whether the cell has an included cell below it on a line. Values go to
-// out[(x * Y + y) * L + l]; every value is below `bound`.
+// those of (x', y), x' < x, the diagonal's those of (x - k, y - k), k >= 1, prev is the cell's
+// value one layer down (kNoValue on layer 0) and has_move says whether the cell has an included
+// cell below it on a line. Values go to out[(x * Y + y) * L + l]; every value is below `bound`.
 //
 // Symmetric (X == Y, included and extra_at symmetric in x and y): only y <= x is swept and the
 // rest mirrored. Column y then starts as row y's final set (by symmetry the values of (x', y),
-// x' <= y), and the diagonal cell's column set is its row set.
+// x' <= y), and the diagonal cell's column set is its row set. Diagonals stay in their half.
 //
-// Both cores: rows alternate between threads in a pipeline. Cell (x, y) needs column y to
-// hold rows 0..x-1, so the thread on row x stays behind the one on row x-1, checking its
-// progress once per block of columns; each thread owns its row's sets.
-template <class Included, class ExtraAt>
+// Both cores: rows alternate between threads in a pipeline. Cell (x, y) needs column y and
+// diagonal x - y to hold rows 0..x-1, so the thread on row x stays behind the one on row x-1,
+// checking its progress once per block of columns; each thread owns its row's sets.
+template <bool Diagonal = false, class Included, class ExtraAt>
 void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint64_t bound, bool symmetric,
                     const Included& included, const ExtraAt& extra_at, Value* out, int threads = solver_threads()) {
   if (symmetric && X != Y) throw EngineError("sweep_lines_2d: a symmetric sweep needs a square box");
   constexpr std::uint64_t G = detail::LineRef::kGroup;
   const std::uint64_t W = (bound / 64 + G) / G * G, SW = (W + 63) / 64;
   // Word k of column y, layer l, at col_bits[l * W * Y + (k / G * Y + y) * G + k % G]; summary
-  // word j at col_full[(l * SW + j) * Y + y].
+  // word j at col_full[(l * SW + j) * Y + y]. Diagonal x - y is column D = x - y + Y - 1 of
+  // the same layout with X + Y - 1 columns.
   HugeVector<std::uint64_t> col_bits(L * W * Y), col_full(L * SW * Y), col_ff(L * Y);
   std::vector<std::uint8_t> col_any(Y, 0);
+  const std::uint64_t D = Diagonal ? X + Y - 1 : 0;
+  HugeVector<std::uint64_t> dia_bits(L * W * D), dia_full(L * SW * D), dia_ff(L * D);
+  std::vector<std::uint8_t> dia_any(D, 0);
   constexpr std::uint64_t kBlock = 64;  // columns between progress checks
   if (X < 4 * static_cast<std::uint64_t>(threads) || Y < 2 * kBlock) threads = 1;
   const auto T = static_cast<std::uint64_t>(threads);
@@ -248,25 +269,37 @@ void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint
         }
         for (std::uint64_t y = y0; y < y1; ++y) {
           c[1] = static_cast<std::int64_t>(y);
-          const bool diagonal = symmetric && y == x;
+          const bool main_diagonal = symmetric && y == x;
           const bool inc = included(static_cast<const Position&>(c));
-          const bool has_move = row_any || col_any[y] != 0;
+          const std::uint64_t d = Diagonal ? x + Y - 1 - y : 0;
+          const bool has_move = row_any || col_any[y] != 0 || (Diagonal && dia_any[d] != 0);
           Value prev = kNoValue;
           for (std::uint64_t l = 0; l < L; ++l) {
             const detail::LineRef row{&row_bits[l * W], &row_full[l * SW], &row_ff[l], 1};
-            const detail::LineRef col = diagonal ? row
-                                                 : detail::LineRef{&col_bits[l * W * Y + y * G],
-                                                                   &col_full[l * SW * Y + y], &col_ff[l * Y + y], Y};
-            const Value v = detail::mex2(col, row, extra_at(x, y, l, prev, has_move), W);
+            const detail::LineRef col =
+                main_diagonal
+                    ? row
+                    : detail::LineRef{&col_bits[l * W * Y + y * G], &col_full[l * SW * Y + y], &col_ff[l * Y + y], Y};
+            Value v;
+            if constexpr (Diagonal) {
+              const detail::LineRef dia{&dia_bits[l * W * D + d * G], &dia_full[l * SW * D + d], &dia_ff[l * D + d], D};
+              const detail::LineRef sets[3] = {col, row, dia};
+              v = detail::mex_lines(sets, extra_at(x, y, l, prev, has_move), W);
+              if (inc) dia.insert(v, W);
+            } else {
+              const detail::LineRef sets[2] = {col, row};
+              v = detail::mex_lines(sets, extra_at(x, y, l, prev, has_move), W);
+            }
             *cell++ = v;
             prev = v;
             if (inc) {
-              if (!diagonal) col.insert(v, W);
+              if (!main_diagonal) col.insert(v, W);
               row.insert(v, W);
             }
           }
           if (inc) {
-            if (!diagonal) col_any[y] = 1;
+            if (!main_diagonal) col_any[y] = 1;
+            if constexpr (Diagonal) dia_any[d] = 1;
             row_any = true;
           }
         }
@@ -306,7 +339,7 @@ void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint
 
 // The two-coordinate line game: every layer of a cell computed together for locality; the
 // pass option is the cell one layer down. Symmetric sweeps for rulesets that are (Nim, Nim
-// with passes) when the box is square.
+// with passes, Wythoff's Nim) when the box is square.
 template <class Included>
 DenseTable solve_line_game_2d(const LineGame<Included>& g, const Box& box, bool symmetric,
                               int threads = solver_threads()) {
@@ -320,8 +353,12 @@ DenseTable solve_line_game_2d(const LineGame<Included>& g, const Box& box, bool 
   auto pass = [ptf](std::uint64_t, std::uint64_t, std::uint64_t l, Value prev, bool has_move) {
     return detail::OneValue{l > 0 && (has_move || ptf) ? prev : kNoValue};
   };
-  // A cell has at most X + Y line options and one pass.
-  sweep_lines_2d(X, Y, L, X + Y + 2, symmetric && X == Y, g.included, pass, t.values.data(), threads);
+  symmetric = symmetric && X == Y;
+  if (g.diagonal)
+    sweep_lines_2d<true>(X, Y, L, line_game_2d_bound(X, Y, true), symmetric, g.included, pass, t.values.data(),
+                         threads);
+  else
+    sweep_lines_2d(X, Y, L, line_game_2d_bound(X, Y, false), symmetric, g.included, pass, t.values.data(), threads);
   return t;
 }
 
@@ -332,6 +369,15 @@ template <class Included>
 DenseTable solve_line_game(const LineGame<Included>& g, const Box& box, Evaluation eval) {
   const int n = g.base_arity;
   if (n == 2 && eval == Evaluation::Grundy) return solve_line_game_2d(g, box, g.symmetric);
+  if (g.diagonal) {
+    // Normal play: the P-positions are the cells of value 0.
+    if (n != 2 || eval != Evaluation::NormalOutcome)
+      throw EngineError("line solver: diagonal moves need two coordinates and Grundy values or normal outcomes");
+    DenseTable t = solve_line_game_2d(g, box, g.symmetric);
+    for (Value& v : t.values) v = v != 0 ? 1 : 0;
+    t.eval = eval;
+    return t;
+  }
   const auto un = static_cast<std::size_t>(n);
   const std::uint64_t layers = g.passes > 0 ? static_cast<std::uint64_t>(box.extent(n)) : 1;
   DenseTable t;
@@ -420,20 +466,26 @@ DenseTable solve_line_game(const LineGame<Included>& g, const Box& box, Evaluati
 // Bytes solve_line_game allocates for `box` at its peak: the table, and for the 2-D sweep the
 // column sets of every layer and a row's sets per thread, for the n-D sweep the per-line flags
 // and the value sets of the lines across the sweep. Mirrors the allocations above.
-inline std::uint64_t line_game_bytes(int base_arity, int passes, const Box& box, Evaluation eval) {
+inline std::uint64_t line_game_bytes(int base_arity, int passes, const Box& box, Evaluation eval,
+                                     bool diagonal = false) {
   const int n = base_arity;
   const std::uint64_t cells = box.count();
   std::uint64_t bytes = huge_block_bytes(mul_bytes(cells, sizeof(Value)));
-  if (n == 2 && eval == Evaluation::Grundy) {
+  if (n == 2 && (eval == Evaluation::Grundy || diagonal)) {
     const auto X = static_cast<std::uint64_t>(box.extent(0)), Y = static_cast<std::uint64_t>(box.extent(1));
     const std::uint64_t L = passes > 0 ? static_cast<std::uint64_t>(box.extent(2)) : 1;
     constexpr std::uint64_t G = detail::LineRef::kGroup;
-    const std::uint64_t W = ((X + Y + 2) / 64 + G) / G * G, SW = (W + 63) / 64;
-    bytes = add_bytes(bytes, huge_block_bytes(mul_bytes(mul_bytes(L * W, Y), 8)));
-    bytes = add_bytes(bytes, huge_block_bytes(mul_bytes(mul_bytes(L * SW, Y), 8)));
-    bytes = add_bytes(bytes, huge_block_bytes(mul_bytes(L * Y, 8)));
+    const std::uint64_t W = (line_game_2d_bound(X, Y, diagonal) / 64 + G) / G * G, SW = (W + 63) / 64;
+    // The column sets, and with diagonal moves the same for X + Y - 1 diagonals.
+    for (const std::uint64_t lines : {Y, diagonal ? X + Y - 1 : 0}) {
+      if (lines == 0) continue;
+      bytes = add_bytes(bytes, huge_block_bytes(mul_bytes(mul_bytes(L * W, lines), 8)));
+      bytes = add_bytes(bytes, huge_block_bytes(mul_bytes(mul_bytes(L * SW, lines), 8)));
+      bytes = add_bytes(bytes, huge_block_bytes(mul_bytes(L * lines, 8)));
+      bytes = add_bytes(bytes, lines);
+    }
     const auto threads = static_cast<std::uint64_t>(solver_threads());
-    return add_bytes(bytes, Y + threads * (L * (W + SW + 1) * 8 + 64));
+    return add_bytes(bytes, threads * (L * (W + SW + 1) * 8 + 64));
   }
   std::uint64_t bound = 2;
   for (int i = 0; i < n; ++i) bound += static_cast<std::uint64_t>(box.extent(i));
@@ -452,8 +504,10 @@ inline std::uint64_t line_game_bytes(int base_arity, int passes, const Box& box,
 template <class Included>
 SolveRoute line_game_route(const LineGame<Included>& g, const Box& box, Evaluation eval) {
   SolveRoute r;
-  r.name = g.base_arity == 2 && eval == Evaluation::Grundy ? "2-D line sweep" : "line sweep";
-  r.bytes = line_game_bytes(g.base_arity, g.passes, box, eval);
+  r.name = g.base_arity == 2 && (eval == Evaluation::Grundy || g.diagonal)
+               ? (g.diagonal ? "2-D line sweep with diagonals" : "2-D line sweep")
+               : "line sweep";
+  r.bytes = line_game_bytes(g.base_arity, g.passes, box, eval, g.diagonal);
   r.run = [g, box, eval] { return solve_line_game(g, box, eval); };
   return r;
 }

@@ -165,6 +165,11 @@ Slider::Slider(std::string label, std::vector<Move> directions)
   for (const Move& d : dirs_)
     if (d.dm > 0 || d.dn > 0 || (d.dm == 0 && d.dn == 0))
       throw EngineError(label_ + ": slider direction " + to_string(d) + " must lower m or n and raise neither");
+  auto has = [this](Move d) { return std::find(dirs_.begin(), dirs_.end(), d) != dirs_.end(); };
+  if (has({-1, 0}) && has({0, -1})) {
+    if (dirs_.size() == 2) lines_ = Lines::Axes;
+    if (dirs_.size() == 3 && has({-1, -1})) lines_ = Lines::AxesAndDiagonal;
+  }
 }
 
 std::string Slider::check(const Position& pos) const { return check_square(pos); }
@@ -194,7 +199,8 @@ Family chess_family(std::string name, std::string summary, std::function<core::G
 Family knight_family() {
   return chess_family(
       "knight",
-      "Corner the Knight (Katayama, Koyama: Corner the Knight Game): the knight at (m,n) moves to (m-2,n-1), (m-1,n-2), "
+      "Corner the Knight (Katayama, Koyama: Corner the Knight Game): the knight at (m,n) moves to (m-2,n-1), "
+      "(m-1,n-2), "
       "(m-2,n+1) or (m+1,n-2) if both coordinates stay >= 0; the corners (0,0),(1,0),(0,1),(1,1) are terminal",
       [](const Transforms& t) { return with_transforms(Leaper("knight", knight_moves()), t); });
 }

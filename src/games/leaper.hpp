@@ -144,9 +144,15 @@ class Slider {
   std::int64_t rank(const Position& pos) const { return pos[0] + pos[1]; }
   bool options_precede() const { return true; }
 
+  // The directions are the two axes (the rook), or the two axes and the diagonal (the queen):
+  // then the slider is a line game, swept by core/line_solver.hpp (leaper_solver.hpp).
+  enum class Lines { None, Axes, AxesAndDiagonal };
+  Lines lines() const { return lines_; }
+
  private:
   std::string label_;
   std::vector<Move> dirs_;
+  Lines lines_ = Lines::None;
 };
 
 // The moves of the paper's knight, in the order of its rule 2): (m-2, n-1), (m-1, n-2),

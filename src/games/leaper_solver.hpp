@@ -1,7 +1,12 @@
 #pragma once
 
+#include <optional>
+
 #include "core/dense_solver.hpp"
+#include "core/line_solver.hpp"
 #include "games/leaper.hpp"
+#include "transforms/forbid.hpp"
+#include "transforms/with_pass.hpp"
 
 namespace grundy::games {
 
@@ -21,5 +26,45 @@ std::uint64_t leaper_bytes(const Leaper& rules, const core::Box& requested);
 
 core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested,
                               core::Evaluation eval = core::Evaluation::Grundy, int threads = 0);
+
+// The rook and the queen are line games (core/line_solver.hpp): every move lowers one
+// coordinate to any smaller value, or for the queen both by the same amount, along lines of
+// cells whose value sets the sweep keeps. Found by argument-dependent lookup from core::Game,
+// with a pass and with a forbidden set too (a forbidden cell is one no move may land on; the
+// slider still moves past it). Other direction sets, and misere play of the queen, take the
+// generic sweep, which is the slow twin in the tests.
+template <class Included>
+std::optional<core::SolveRoute> slider_route(const Slider& s, int passes, bool from_terminal, Included included,
+                                             bool symmetric, const core::Box& box, core::Evaluation eval) {
+  if (s.lines() == Slider::Lines::None) return std::nullopt;
+  const bool diagonal = s.lines() == Slider::Lines::AxesAndDiagonal;
+  if (diagonal && eval == core::Evaluation::MisereOutcome) return std::nullopt;
+  return core::line_game_route(core::LineGame<Included>{2, passes, from_terminal, included, symmetric, diagonal}, box,
+                               eval);
+}
+
+inline std::optional<core::SolveRoute> fast_route(const Slider& s, const core::Box& box, core::Evaluation eval) {
+  auto all = [](const core::Position&) { return true; };
+  return slider_route(s, 0, false, all, true, box, eval);
+}
+
+inline std::optional<core::SolveRoute> fast_route(const transforms::WithPass<Slider>& g, const core::Box& box,
+                                                  core::Evaluation eval) {
+  auto all = [](const core::Position&) { return true; };
+  return slider_route(g.base(), g.passes(), g.from_terminal(), all, true, box, eval);
+}
+
+inline std::optional<core::SolveRoute> fast_route(const transforms::Forbid<Slider>& g, const core::Box& box,
+                                                  core::Evaluation eval) {
+  auto allowed = [&g](const core::Position& p) { return !g.forbidden(p); };
+  return slider_route(g.base(), 0, false, allowed, false, box, eval);
+}
+
+inline std::optional<core::SolveRoute> fast_route(const transforms::WithPass<transforms::Forbid<Slider>>& g,
+                                                  const core::Box& box, core::Evaluation eval) {
+  const auto& f = g.base();
+  auto allowed = [&f](const core::Position& p) { return !f.forbidden(p); };
+  return slider_route(f.base(), g.passes(), g.from_terminal(), allowed, false, box, eval);
+}
 
 }  // namespace grundy::games

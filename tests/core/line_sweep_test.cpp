@@ -3,6 +3,8 @@
 // sweep shapes must give the same table, cell by cell.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "core/line_solver.hpp"
 #include "games/registry.hpp"
 
@@ -50,4 +52,76 @@ TEST(LineSweep2D, ForbiddenCellsAndRectangularBoxes) {
   std::vector<core::Value> out(140 * 200);
   auto none = [](std::uint64_t, std::uint64_t, std::uint64_t, core::Value, bool) { return core::detail::OneValue{}; };
   EXPECT_THROW(core::sweep_lines_2d(140, 200, 1, 400, true, allowed, none, out.data(), 1), core::EngineError);
+}
+
+// The queen (Wythoff's Nim) adds a third line through each cell, its diagonal, and the rook is
+// two-heap Nim: through the game's own route (the line sweep) against the generic sweep, with
+// passes and forbidden cells, on boxes where the pipeline runs, by halves and whole.
+TEST(LineSweep2D, QueenAndRookWithEveryTransformAgainstTheGenericSweep) {
+  struct Case {
+    const char* spec;
+    Position extents;
+  };
+  const Case cases[] = {
+      {"queen", {150, 150}},
+      {"queen", {140, 200}},
+      {"rook", {150, 150}},
+      {"queen --pass", {140, 140, 2}},
+      {"queen --passes 2 --pass-from-terminal", {130, 130, 3}},
+      {"rook --passes 2", {130, 150, 3}},
+      {"queen --forbid 'm * n % 7 == 3 || m == 2 * n'", {140, 200}},
+      {"queen --forbid 'total % 5 == 1' --pass", {140, 140, 2}},
+      {"rook --forbid 'm == n + 3' --pass", {140, 130, 2}},
+  };
+  for (const Case& c : cases) {
+    const core::Game g = games::make_game(games::parse_game_spec(c.spec));
+    const Box box(c.extents);
+    const core::SolveRoute route = g.route(box);
+    EXPECT_NE(route.name.find("line sweep"), std::string::npos) << c.spec << ": " << route.name;
+    expect_same(route.run(), g.solve_dense_generic(box), c.spec);
+  }
+  // The sweep itself, every thread count and both shapes, on the queen with a pass.
+  const core::Game g = games::make_game(games::parse_game_spec("queen --pass"));
+  const Box box(Position{160, 160, 2});
+  const core::DenseTable slow = g.solve_dense_generic(box);
+  auto all = [](const Position&) { return true; };
+  const core::LineGame<decltype(all)> lg{2, 1, false, all, true, true};
+  for (int threads : {1, 2, 3})
+    for (bool symmetric : {false, true})
+      expect_same(core::solve_line_game_2d(lg, box, symmetric, threads), slow,
+                  "queen --pass threads " + std::to_string(threads) + (symmetric ? " symmetric" : ""));
+}
+
+// Outcomes: the rook's through its own outcome sweep, the queen's normal outcomes read off its
+// Grundy values; misere play of the queen stays on the generic sweep.
+TEST(LineSweep2D, QueenAndRookOutcomes) {
+  for (const char* spec : {"queen", "queen --pass", "rook", "rook --pass"})
+    for (core::Evaluation e : {core::Evaluation::NormalOutcome, core::Evaluation::MisereOutcome}) {
+      const core::Game g = games::make_game(games::parse_game_spec(spec));
+      const Box box(std::string(spec).find("pass") != std::string::npos ? Position{90, 90, 2} : Position{90, 90});
+      const core::SolveRoute route = g.route(box, e);
+      const bool generic = std::string(spec).starts_with("queen") && e == core::Evaluation::MisereOutcome;
+      EXPECT_EQ(route.name.find("line sweep") == std::string::npos, generic) << spec << ": " << route.name;
+      expect_same(route.run(), g.solve_dense_generic(box, e), spec);
+    }
+}
+
+// Wythoff's P-positions are (floor(k phi), floor(k phi^2)) and their mirrors (Wythoff 1907),
+// checked on a box the generic sweep would take minutes on; G(m, n) = m xor n for the rook.
+TEST(LineSweep2D, WythoffPPositionsAndRookValuesOnALargeBox) {
+  const std::int64_t n = 1500;
+  const core::DenseTable queen = games::make_game(games::parse_game_spec("queen")).solve_dense(Box(Position{n, n}));
+  std::vector<std::uint8_t> p(static_cast<std::size_t>(n * n), 0);
+  const long double phi = (1 + std::sqrt(5.0L)) / 2;
+  for (std::int64_t k = 0;; ++k) {
+    const auto a = static_cast<std::int64_t>(std::floor(k * phi)), b = a + k;
+    if (a >= n) break;
+    if (b < n) p[static_cast<std::size_t>(a * n + b)] = p[static_cast<std::size_t>(b * n + a)] = 1;
+  }
+  for (std::int64_t i = 0; i < n * n; ++i)
+    ASSERT_EQ(queen.values[static_cast<std::size_t>(i)] == 0, p[static_cast<std::size_t>(i)] == 1)
+        << "at " << i / n << "," << i % n;
+  const core::DenseTable rook = games::make_game(games::parse_game_spec("rook")).solve_dense(Box(Position{n, 700}));
+  for (std::int64_t i = 0; i < n * 700; ++i)
+    ASSERT_EQ(rook.values[static_cast<std::size_t>(i)], static_cast<core::Value>((i / 700) ^ (i % 700)));
 }

@@ -242,15 +242,17 @@ TEST(WebServer, EachComputationHasATimeLimit) {
   const std::string stopped =
       "stopped after 0 s, the explorer's time limit for one request; use `grundy table` or `grundy moves` for larger "
       "computations";
-  // The generic sweep checks every 4096 cells; the Nim kernel in worker threads, every block.
-  for (const std::string target : {"/api/table?game=queen&size=100", "/api/table?game=nim%20-p%20heaps%3D2&size=512",
-                                   "/api/moves?game=queen&position=99,99"}) {
+  // The generic sweep checks every 4096 cells; the line sweeps (Nim, the queen), every block.
+  for (const std::string target :
+       {"/api/table?game=queen&size=100&misere=1", "/api/table?game=queen&size=100",
+        "/api/table?game=nim%20-p%20heaps%3D2&size=512", "/api/moves?game=queen&position=99,99"}) {
     auto res = s.get(target);
     ASSERT_TRUE(res) << target;
     EXPECT_EQ(res->status, 400) << target;
     EXPECT_EQ(error_field(res->body), stopped) << target;
   }
-  auto res = s.get("/api/table?game=queen&size=2");  // too small to reach a progress check
+  // Too small to reach a progress check of the generic sweep (the line sweeps check every block).
+  auto res = s.get("/api/table?game=queen&size=2&misere=1");
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 200) << res->body;
 }
