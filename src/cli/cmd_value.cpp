@@ -56,6 +56,7 @@ void run_value(std::ostream& out, const GameOptions& o, const PositionArg& arg) 
       note = "  " + pv->second;
     } else {
       v = oracle.value(pos);
+      if (!oracle.route().empty()) note = "  (" + oracle.route() + ")";
     }
     if (cells) {
       cells->add(pos, v);
@@ -64,7 +65,7 @@ void run_value(std::ostream& out, const GameOptions& o, const PositionArg& arg) 
           << note << "\n";
     } else {
       out << "(" << core::to_string(pos) << ") is a " << outcome_word(v) << "-position under misere play  in "
-          << game.name() << "\n";
+          << game.name() << note << "\n";
     }
   });
   if (cells) cells->finish();

@@ -21,6 +21,13 @@ class PositionSolver {
   virtual Value value(const Position& p) = 0;
 };
 
+// A position's value (or outcome, 0 = P) read off a proven closed form, and the theorem's name
+// as the output cites it ("Bouton: the xor of the heaps").
+struct ClosedForm {
+  Value value = 0;
+  std::string source;
+};
+
 // The runtime face of a ruleset: the CLI, the server and the generic tests pick a family and its
 // transforms by name at run time, so they hold a Game. Game::of instantiates the solvers on the
 // concrete ruleset type, so the inner loops stay monomorphic; only crossing this interface is
@@ -46,6 +53,7 @@ class Game {
     virtual DenseTable solve_dense_generic(const Box&, Evaluation) const = 0;
     virtual std::unique_ptr<PositionSolver> make_solver(Evaluation, std::uint64_t max_positions) const = 0;
     virtual std::unique_ptr<PositionSolver> fast_solver(Evaluation, std::uint64_t memory_limit) const = 0;
+    virtual std::optional<ClosedForm> closed_form(const Position&, Evaluation) const = 0;
   };
 
   template <Ruleset R>
@@ -102,6 +110,10 @@ class Game {
   std::unique_ptr<PositionSolver> fast_solver(Evaluation e, std::uint64_t memory_limit) const {
     return impl_->fast_solver(e, memory_limit);
   }
+  // The position's value by a proven closed form of the family (closed_form_of by
+  // argument-dependent lookup: Nim, the rook, the queen's outcomes), when there is one for this
+  // position and evaluation; no table, no memory. Its slow twin: the table, in the tests.
+  std::optional<ClosedForm> closed_form(const Position& p, Evaluation e) const { return impl_->closed_form(p, e); }
 
  private:
   template <Ruleset R>
@@ -133,7 +145,9 @@ class Game {
     // (tests/games/registry_test.cpp), every estimate against the run's allocations.
     SolveRoute route(const Box& b, Evaluation e) const override {
       SolveRoute r = [&] {
-        if constexpr (requires { { r_.route(b, e) } -> std::same_as<SolveRoute>; }) {
+        if constexpr (requires {
+                        { r_.route(b, e) } -> std::same_as<SolveRoute>;
+                      }) {
           return r_.route(b, e);
         } else {
           if constexpr (requires { fast_route(r_, b, e); }) {
@@ -168,6 +182,13 @@ class Game {
         return fast_position_solver(r_, e, memory_limit);
       } else {
         return nullptr;
+      }
+    }
+    std::optional<ClosedForm> closed_form(const Position& p, Evaluation e) const override {
+      if constexpr (requires { closed_form_of(r_, p, e); }) {
+        return closed_form_of(r_, p, e);
+      } else {
+        return std::nullopt;
       }
     }
 

@@ -53,6 +53,15 @@ std::string human_bytes(std::uint64_t bytes) {
   return buf;
 }
 
+std::string with_commas(std::uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 namespace {
 
 // The smallest --max-memory value, in whole K, M or G, that holds `bytes`.

@@ -17,6 +17,8 @@ std::uint64_t parse_memory_size(std::string_view text);
 
 // "1.5 GiB"
 std::string human_bytes(std::uint64_t bytes);
+// 4194304 -> "4,194,304".
+std::string with_commas(std::uint64_t n);
 
 // Refuses, before anything is allocated, a computation estimated to need more than `limit`
 // bytes: throws TooLarge with the estimate, the limit, and the --max-memory value that would

@@ -1,11 +1,13 @@
 #include "games/leaper.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "core/errors.hpp"
 #include "core/parse.hpp"
 #include "games/leaper_solver.hpp"
+#include "games/nim_solver.hpp"
 
 namespace grundy::games {
 
@@ -173,6 +175,21 @@ Slider::Slider(std::string label, std::vector<Move> directions)
 }
 
 std::string Slider::check(const Position& pos) const { return check_square(pos); }
+
+std::optional<core::ClosedForm> closed_form_of(const Slider& s, const Position& pos, core::Evaluation eval) {
+  if (s.lines() == Slider::Lines::Axes) return closed_form_of(Nim(2), pos, eval);
+  if (s.lines() != Slider::Lines::AxesAndDiagonal || eval != core::Evaluation::NormalOutcome) return std::nullopt;
+  // floor(k * phi) = floor((k + k sqrt 5) / 2) = (k + floor(sqrt(5 k^2))) / 2, exactly: 5 k^2
+  // is no square for k > 0. Coordinates are at most 2^40, so 5 k^2 < 2^83 fits 128 bits.
+  const std::int64_t a = std::min(pos[0], pos[1]), k = std::max(pos[0], pos[1]) - a;
+  __extension__ typedef unsigned __int128 U128;
+  const U128 n = U128{5} * static_cast<U128>(k) * static_cast<U128>(k);
+  auto r = static_cast<U128>(std::sqrt(static_cast<long double>(n)));
+  while (r * r > n) --r;
+  while ((r + 1) * (r + 1) <= n) ++r;
+  const bool p = static_cast<U128>(a) == (static_cast<U128>(k) + r) / 2;
+  return core::ClosedForm{p ? 0u : 1u, "closed form: Wythoff, P iff min = floor(phi * (max - min))"};
+}
 
 }  // namespace grundy::games
 

@@ -7,10 +7,12 @@
 // user-given leaper) or slides (any number of steps along one direction: queen, rook).
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/dense_solver.hpp"
+#include "core/game.hpp"
 #include "core/route.hpp"
 #include "core/ruleset.hpp"
 
@@ -154,6 +156,12 @@ class Slider {
   std::vector<Move> dirs_;
   Lines lines_ = Lines::None;
 };
+
+// The rook's values by Bouton's theorem (it is two-heap Nim: games::Nim's closed form), and
+// the queen's normal outcomes by Wythoff's (1907): (m, n) is a P-position iff, with a <= b its
+// coordinates and k = b - a, a = floor(k * phi), phi the golden ratio. No other slider, and not
+// the queen's Grundy values or misere play, for which no closed form is known.
+std::optional<core::ClosedForm> closed_form_of(const Slider& s, const Position& pos, core::Evaluation eval);
 
 // The moves of the paper's knight, in the order of its rule 2): (m-2, n-1), (m-1, n-2),
 // (m-2, n+1), (m+1, n-2).

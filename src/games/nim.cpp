@@ -1,5 +1,9 @@
 #include "games/nim.hpp"
 
+#include <algorithm>
+
+#include "core/errors.hpp"
+
 namespace grundy::games {
 
 std::vector<std::string> heap_names(int heaps) {
@@ -25,6 +29,28 @@ std::string Nim::check(const Position& pos) const {
 #include "games/registry.hpp"
 
 namespace grundy::games {
+
+std::optional<core::ClosedForm> closed_form_of(const Nim& nim, const core::Position& pos, core::Evaluation eval) {
+  std::int64_t x = 0, largest = 0;
+  for (int i = 0; i < nim.heaps(); ++i) {
+    x ^= pos[i];
+    largest = std::max(largest, pos[i]);
+  }
+  switch (eval) {
+    case core::Evaluation::Grundy:
+      if (x >= static_cast<std::int64_t>(core::kNoValue))
+        throw core::UserError("G = " + std::to_string(x) + ", the xor of the heaps, is beyond the largest value " +
+                              std::to_string(core::kNoValue - 1) + " grundy stores; its outcome is N");
+      return core::ClosedForm{static_cast<core::Value>(x), "closed form: Bouton, the xor of the heaps"};
+    case core::Evaluation::NormalOutcome:
+      return core::ClosedForm{x != 0 ? 1u : 0u, "closed form: Bouton, P iff the xor of the heaps is 0"};
+    case core::Evaluation::MisereOutcome:
+      return core::ClosedForm{
+          (largest <= 1 ? x == 1 : x == 0) ? 0u : 1u,
+          "closed form: Bouton's misere rule, with every heap <= 1 P iff the xor is 1, else iff it is 0"};
+  }
+  return std::nullopt;
+}
 
 Family nim_family() {
   Family f;

@@ -6,6 +6,7 @@
 
 #include <optional>
 
+#include "core/game.hpp"
 #include "core/line_solver.hpp"
 #include "games/nim.hpp"
 #include "transforms/forbid.hpp"
@@ -38,6 +39,11 @@ inline std::optional<core::SolveRoute> fast_route(const transforms::WithPass<tra
   return core::line_game_route(core::LineGame<decltype(allowed)>{f.arity(), g.passes(), g.from_terminal(), allowed},
                                box, eval);
 }
+
+// Nim's values by Bouton's theorem (1901): G is the xor of the heaps; normal play P iff it is
+// 0; misere play (Bouton too): with every heap at most 1, P iff the xor is 1 (an odd number of
+// single stones), else P iff the xor is 0. A value beyond core::Value's range is a UserError.
+std::optional<core::ClosedForm> closed_form_of(const Nim& nim, const core::Position& pos, core::Evaluation eval);
 
 // Three-heap Nim with one shared pass (not from a terminal position), by unique completion
 // (issue 4). With the pass still available (p = 1), a line (all heaps fixed but one) holds at

@@ -16,8 +16,19 @@ ValueOracle::ValueOracle(core::Game game, core::Evaluation eval, std::uint64_t m
 }
 
 core::Value ValueOracle::value(const core::Position& p) {
-  if (fast_) return fast_->value(p);
-  if (memo_) return memo_->value(p);
+  if (auto c = game_.closed_form(p, eval_)) {
+    route_ = std::move(c->source);
+    return c->value;
+  }
+  if (fast_) {
+    route_.clear();
+    return fast_->value(p);
+  }
+  if (memo_) {
+    route_ = "memo solver";
+    return memo_->value(p);
+  }
+  route_ = table_route_;
   if (table_.box.arity() == p.size() && table_.solved(p)) return table_.at(p);
   // Grow the box to hold p: every coordinate that must grow grows by half again at least (the
   // box below p holds everything p reaches; the solver adds the reach box).
@@ -39,6 +50,8 @@ core::Value ValueOracle::value(const core::Position& p) {
   }
   table_ = core::DenseTable();  // the old table goes before the new one is allocated
   table_ = core::solve_guarded(game_, core::Box(e), eval_, limit_);
+  table_route_ = route_ =
+      "table of " + core::with_commas(table_.box.count()) + " positions, " + game_.route(table_.box, eval_).name;
   return table_.at(p);
 }
 

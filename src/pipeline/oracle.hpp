@@ -1,13 +1,15 @@
 #pragma once
 
 // Values of single positions, one after another (`grundy value`, `moves`, `play`, a script's
-// million questions on standard input): the dense route over the box below the positions asked
-// so far, grown when a position falls outside it (by half again at least, so a stream of
-// questions costs a few solves, not one per question), memory-guarded; the memo solver for a
-// game whose moves have no order; the family's own solver where it has one.
+// million questions on standard input), each by the fastest route that answers it: a proven
+// closed form (core::Game::closed_form); the family's own solver where it has one; the dense
+// route over the box below the positions asked so far, grown when a position falls outside it
+// (by half again at least, so a stream of questions costs a few solves, not one per question),
+// memory-guarded; the memo solver for a game whose moves have no order.
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "core/game.hpp"
 
@@ -20,6 +22,9 @@ class ValueOracle {
   // The value (or outcome, 0 = P) of a position of the game, and of its options after it.
   core::Value value(const core::Position& p);
   core::Evaluation eval() const { return eval_; }
+  // Which route answered the last value(): "closed form: Bouton, ...", "table of 4,194,304
+  // positions (2-D line sweep)", "memo solver", or "" for the family's own solver.
+  const std::string& route() const { return route_; }
 
  private:
   core::Game game_;
@@ -28,6 +33,7 @@ class ValueOracle {
   core::DenseTable table_;
   std::unique_ptr<core::PositionSolver> fast_;  // the family's own (core::Game::fast_solver)
   std::unique_ptr<core::PositionSolver> memo_;
+  std::string route_, table_route_;
 };
 
 }  // namespace grundy::pipeline

@@ -118,3 +118,19 @@ TEST(Cli, MaxSecondsStopsCleanly) {
   EXPECT_NE(r.err.find("stopped by --max-seconds"), std::string::npos) << r.err;
   EXPECT_EQ(r.out, "");
 }
+
+// `value` says which route answered: a closed form names its theorem, a table its size and
+// solver.
+TEST(Cli, ValueNamesItsRoute) {
+  CliResult r = run_cli("value nim -p heaps=2 20000,12345");
+  EXPECT_NE(r.out.find("G(20000,12345) = 32281  (N-position)  in nim(heaps=2)  (closed form: Bouton, the xor of the "
+                       "heaps)"),
+            std::string::npos)
+      << r.out;
+  r = run_cli("value nim -p heaps=2 --pass 2,1,1");
+  EXPECT_NE(r.out.find("(table of 12 positions, 2-D line sweep)"), std::string::npos) << r.out;
+  r = run_cli("value queen --misere 5,3");
+  EXPECT_NE(r.out.find("P-position under misere play  in queen  (table of 24 positions, generic sweep"),
+            std::string::npos)
+      << r.out;
+}

@@ -56,7 +56,7 @@ const std::vector<std::string> kCommands = {
     "structure nim -p heaps=2 --pass --size 1200",
     "check nim -p heaps=3 --size 150 --ppos '(x ^ y ^ z) == 0'",
     "discover nim -p heaps=2 --size 400",
-    "value nim -p heaps=3 220,220,220",
+    "value nim -p heaps=3 --pass 170,170,170,1",
     "moves nim -p heaps=2 --pass 3000,3000,1",
     "value queen 600,600",
 };

@@ -70,3 +70,60 @@ TEST(Subtraction, OptionsAreSortedAndBounded) {
   s.for_each_option(Position{13}, [&](const Position& p) { opts.push_back(p[0]); });
   EXPECT_EQ(opts, (std::vector<std::int64_t>{11, 1}));
 }
+
+// The closed forms `value` answers by (core::Game::closed_form), against the table of the
+// same game (their slow twin), position by position: Nim on one to four heaps and the rook,
+// Grundy values and both outcomes (misere play: Bouton's rule for heaps all <= 1); the queen's
+// normal outcomes (Wythoff). Transforms have none: a pass makes the game something else.
+TEST(ClosedForm, AgreesWithTheTableOnEveryPosition) {
+  struct Case {
+    const char* spec;
+    Position extents;
+  };
+  const Case cases[] = {
+      {"nim -p heaps=1", {40}},         {"nim -p heaps=2", {40, 40}}, {"nim -p heaps=3", {12, 12, 12}},
+      {"nim -p heaps=4", {6, 6, 6, 6}}, {"rook", {40, 30}},           {"queen", {120, 120}}};
+  for (const Case& c : cases)
+    for (core::Evaluation e :
+         {core::Evaluation::Grundy, core::Evaluation::NormalOutcome, core::Evaluation::MisereOutcome}) {
+      const core::Game g = games::make_game(games::parse_game_spec(c.spec));
+      const Box box(c.extents);
+      const core::DenseTable t = g.solve_dense_generic(box, e);
+      const bool queen_has = std::string(c.spec) != "queen" || e == core::Evaluation::NormalOutcome;
+      Position p(box.arity());
+      for (int i = 0; i < p.size(); ++i) p[i] = 0;
+      do {
+        const auto cf = g.closed_form(p, e);
+        ASSERT_EQ(cf.has_value(), queen_has) << c.spec << " at " << core::to_string(p);
+        if (cf) {
+          ASSERT_EQ(cf->value, t.at(p)) << c.spec << " " << static_cast<int>(e) << " at " << core::to_string(p);
+        }
+      } while (box.next(p));
+    }
+  for (const char* spec : {"nim -p heaps=2 --pass", "rook --pass", "nim -p heaps=2 --forbid 'x == 1'", "king"})
+    EXPECT_FALSE(games::make_game(games::parse_game_spec(spec)).closed_form(Position{3, 4, 1}, {})) << spec;
+}
+
+// Far beyond any table: Wythoff's P-positions (floor(k phi), floor(k phi) + k) at Fibonacci k,
+// where floor(F_n phi) = F_(n+1) - 1 for even n and F_(n+1) for odd n (Binet: F_n phi - F_(n+1)
+// = -psi^n, psi = -1/phi); the neighbours are N-positions. And Bouton's xor on heaps of 2^40.
+TEST(ClosedForm, WythoffAtFibonacciNumbersNear2To38) {
+  const core::Game queen = games::make_game(games::parse_game_spec("queen"));
+  std::int64_t f[60] = {0, 1};
+  for (int i = 2; i < 60; ++i) f[i] = f[i - 1] + f[i - 2];
+  for (int n = 50; n <= 57; ++n) {
+    const std::int64_t a = n % 2 == 0 ? f[n + 1] - 1 : f[n + 1], b = a + f[n];
+    auto outcome = [&](std::int64_t m, std::int64_t k) {
+      return queen.closed_form(Position{m, k}, core::Evaluation::NormalOutcome)->value;
+    };
+    EXPECT_EQ(outcome(a, b), 0u) << "F_" << n;
+    EXPECT_EQ(outcome(b, a), 0u) << "F_" << n;
+    EXPECT_EQ(outcome(a + 1, b), 1u) << "F_" << n;
+    EXPECT_EQ(outcome(a - 1, b), 1u) << "F_" << n;
+    EXPECT_EQ(outcome(a, b + 1), 1u) << "F_" << n;
+  }
+  const core::Game nim = games::make_game(games::parse_game_spec("nim -p heaps=3"));
+  const std::int64_t big = std::int64_t{1} << 40;
+  EXPECT_EQ(nim.closed_form(Position{big + 5, big + 3, 6}, core::Evaluation::Grundy)->value, 0u);
+  EXPECT_THROW(nim.closed_form(Position{big, 1, 0}, core::Evaluation::Grundy), core::UserError);
+}
