@@ -41,20 +41,9 @@ class Knight {
   core::DenseTable table_;
 };
 
-// Theorem 2.2's four closed formulas, for m >= j (first coordinate >= second), j = 4q + r.
-std::int64_t theorem22(std::int64_t m, std::int64_t j) {
-  const std::int64_t q = j / 4;
-  switch (j % 4) {
-    case 0:
-      return half_mod2(m);
-    case 1:
-      return m == 4 * q + 2 ? 2 : half_mod2(m);
-    case 2:
-      return m % 4 == 0 ? 3 : 2;
-    default:
-      return m == 4 * q + 3 ? 1 : m == 4 * q + 4 ? 4 : m % 4 == 2 ? 2 : 3;
-  }
-}
+// Theorem 2.2's four closed formulas, for m >= j (first coordinate >= second): the engine's
+// (games::knight_theorem22, which `value` answers by), checked here against the table.
+std::int64_t theorem22(std::int64_t m, std::int64_t j) { return games::knight_theorem22(m, j); }
 
 // Section 3.1: the rule as printed ("The Rule of Corner the Knight Game", 2) and 3)).
 void check_rules(VerifyReport& report, const Knight& k) {

@@ -111,6 +111,31 @@ Termination check_termination(const std::vector<Move>& moves) {
 
 std::vector<Move> knight_moves() { return {{-2, -1}, {-1, -2}, {-2, 1}, {1, -2}}; }
 
+std::int64_t knight_theorem22(std::int64_t m, std::int64_t j) {
+  const std::int64_t q = j / 4, half_mod2 = (m / 2) % 2;
+  switch (j % 4) {
+    case 0:
+      return half_mod2;
+    case 1:
+      return m == 4 * q + 2 ? 2 : half_mod2;
+    case 2:
+      return m % 4 == 0 ? 3 : 2;
+    default:
+      return m == 4 * q + 3 ? 1 : m == 4 * q + 4 ? 4 : m % 4 == 2 ? 2 : 3;
+  }
+}
+
+std::optional<core::ClosedForm> closed_form_of(const Leaper& l, const Position& pos, core::Evaluation eval) {
+  const std::vector<Move> knight = knight_moves();
+  if (l.moves().size() != knight.size() || eval == core::Evaluation::MisereOutcome) return std::nullopt;
+  for (const Move& mv : l.moves())
+    if (std::find(knight.begin(), knight.end(), mv) == knight.end()) return std::nullopt;
+  const auto g = static_cast<core::Value>(knight_theorem22(std::max(pos[0], pos[1]), std::min(pos[0], pos[1])));
+  if (eval == core::Evaluation::NormalOutcome)
+    return core::ClosedForm{g != 0 ? 1u : 0u, "closed form: Theorem 2.2 of the knight paper, P iff gS = 0"};
+  return core::ClosedForm{g, "closed form: Theorem 2.2 of the knight paper"};
+}
+
 std::vector<Move> parse_moves(const std::string& text) {
   std::vector<Move> moves;
   if (text.empty()) throw UserError("-p moves is empty; expected displacements dm:dn, e.g. -2:1,-2:-1,1:-2,-1:-2");

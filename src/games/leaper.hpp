@@ -163,6 +163,16 @@ class Slider {
 // the queen's Grundy values or misere play, for which no closed form is known.
 std::optional<core::ClosedForm> closed_form_of(const Slider& s, const Position& pos, core::Evaluation eval);
 
+// Theorem 2.2 of the knight paper (Katayama, Koyama): gS(m, j) for m >= j, j = 4q + r:
+//   r = 0: [m/2] mod 2;  r = 1: 2 for m = 4q + 2, else [m/2] mod 2;  r = 2: 3 for m = 0 (mod 4),
+//   else 2;  r = 3: 1 for m = 4q + 3, 4 for m = 4q + 4, 2 for m = 2 (mod 4), else 3;
+// and gS(m, n) = gS(n, m). `grundy verify knight` checks it against the table.
+std::int64_t knight_theorem22(std::int64_t m, std::int64_t j);
+
+// The knight's values by Theorem 2.2, for a leaper whose moves are the knight's (in any order):
+// Grundy values and normal outcomes; misere play has no closed form.
+std::optional<core::ClosedForm> closed_form_of(const Leaper& l, const Position& pos, core::Evaluation eval);
+
 // The moves of the paper's knight, in the order of its rule 2): (m-2, n-1), (m-1, n-2),
 // (m-2, n+1), (m+1, n-2).
 std::vector<Move> knight_moves();

@@ -74,33 +74,43 @@ TEST(Subtraction, OptionsAreSortedAndBounded) {
 // The closed forms `value` answers by (core::Game::closed_form), against the table of the
 // same game (their slow twin), position by position: Nim on one to four heaps and the rook,
 // Grundy values and both outcomes (misere play: Bouton's rule for heaps all <= 1); the queen's
-// normal outcomes (Wythoff). Transforms have none: a pass makes the game something else.
+// normal outcomes (Wythoff); the knight's values and normal outcomes (Theorem 2.2 of the knight
+// paper, whatever the order of its moves). Transforms have none: a pass makes another game.
 TEST(ClosedForm, AgreesWithTheTableOnEveryPosition) {
   struct Case {
     const char* spec;
     Position extents;
   };
-  const Case cases[] = {
-      {"nim -p heaps=1", {40}},         {"nim -p heaps=2", {40, 40}}, {"nim -p heaps=3", {12, 12, 12}},
-      {"nim -p heaps=4", {6, 6, 6, 6}}, {"rook", {40, 30}},           {"queen", {120, 120}}};
+  const Case cases[] = {{"nim -p heaps=1", {40}},
+                        {"nim -p heaps=2", {40, 40}},
+                        {"nim -p heaps=3", {12, 12, 12}},
+                        {"nim -p heaps=4", {6, 6, 6, 6}},
+                        {"rook", {40, 30}},
+                        {"queen", {120, 120}},
+                        {"knight", {150, 150}},
+                        {"leaper -p moves=1:-2,-2:1,-1:-2,-2:-1", {60, 60}}};
   for (const Case& c : cases)
     for (core::Evaluation e :
          {core::Evaluation::Grundy, core::Evaluation::NormalOutcome, core::Evaluation::MisereOutcome}) {
       const core::Game g = games::make_game(games::parse_game_spec(c.spec));
       const Box box(c.extents);
       const core::DenseTable t = g.solve_dense_generic(box, e);
-      const bool queen_has = std::string(c.spec) != "queen" || e == core::Evaluation::NormalOutcome;
+      const std::string spec = c.spec;
+      const bool has = spec == "queen"                                  ? e == core::Evaluation::NormalOutcome
+                       : spec == "knight" || spec.starts_with("leaper") ? e != core::Evaluation::MisereOutcome
+                                                                        : true;
       Position p(box.arity());
       for (int i = 0; i < p.size(); ++i) p[i] = 0;
       do {
         const auto cf = g.closed_form(p, e);
-        ASSERT_EQ(cf.has_value(), queen_has) << c.spec << " at " << core::to_string(p);
+        ASSERT_EQ(cf.has_value(), has) << c.spec << " at " << core::to_string(p);
         if (cf) {
           ASSERT_EQ(cf->value, t.at(p)) << c.spec << " " << static_cast<int>(e) << " at " << core::to_string(p);
         }
       } while (box.next(p));
     }
-  for (const char* spec : {"nim -p heaps=2 --pass", "rook --pass", "nim -p heaps=2 --forbid 'x == 1'", "king"})
+  for (const char* spec :
+       {"nim -p heaps=2 --pass", "rook --pass", "nim -p heaps=2 --forbid 'x == 1'", "king", "knight --pass"})
     EXPECT_FALSE(games::make_game(games::parse_game_spec(spec)).closed_form(Position{3, 4, 1}, {})) << spec;
 }
 
