@@ -242,8 +242,8 @@ Family knight_family() {
   return chess_family(
       "knight",
       "Corner the Knight (Katayama, Koyama: Corner the Knight Game): the knight at (m,n) moves to (m-2,n-1), "
-      "(m-1,n-2), "
-      "(m-2,n+1) or (m+1,n-2) if both coordinates stay >= 0; the corners (0,0),(1,0),(0,1),(1,1) are terminal",
+      "(m-1,n-2), (m-2,n+1) or (m+1,n-2) if both coordinates stay >= 0; the corners (0,0),(1,0),(0,1),(1,1) are "
+      "terminal",
       [](const Transforms& t) { return with_transforms(Leaper("knight", knight_moves()), t); });
 }
 

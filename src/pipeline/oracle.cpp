@@ -20,6 +20,12 @@ core::Value ValueOracle::value(const core::Position& p) {
     route_ = std::move(c->source);
     return c->value;
   }
+  // A closed form of the P-positions alone (the queen's, Wythoff's) still answers those: G = 0.
+  if (eval_ == core::Evaluation::Grundy)
+    if (auto c = game_.closed_form(p, core::Evaluation::NormalOutcome); c && c->value == 0) {
+      route_ = c->source + ", so G = 0";
+      return 0;
+    }
   if (fast_) {
     route_.clear();
     return fast_->value(p);

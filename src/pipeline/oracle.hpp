@@ -2,7 +2,8 @@
 
 // Values of single positions, one after another (`grundy value`, `moves`, `play`, a script's
 // million questions on standard input), each by the fastest route that answers it: a proven
-// closed form (core::Game::closed_form); the family's own solver where it has one; the dense
+// closed form (core::Game::closed_form; for Grundy values, one of the P-positions answers those
+// with 0); the family's own solver where it has one; the dense
 // route over the box below the positions asked so far, grown when a position falls outside it
 // (by half again at least, so a stream of questions costs a few solves, not one per question),
 // memory-guarded; the memo solver for a game whose moves have no order.

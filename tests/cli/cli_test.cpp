@@ -129,6 +129,9 @@ TEST(Cli, ValueNamesItsRoute) {
       << r.out;
   r = run_cli("value nim -p heaps=2 --pass 2,1,1");
   EXPECT_NE(r.out.find("(table of 12 positions, 2-D line sweep)"), std::string::npos) << r.out;
+  // Wythoff's P-positions answer Grundy values too (G = 0), far beyond any table.
+  r = run_cli("value queen 647213595499,1047213595499");
+  EXPECT_NE(r.out.find("= 0  (P-position)  in queen  (closed form: Wythoff"), std::string::npos) << r.out << r.err;
   r = run_cli("value queen --misere 5,3");
   EXPECT_NE(r.out.find("P-position under misere play  in queen  (table of 24 positions, generic sweep"),
             std::string::npos)

@@ -6,6 +6,7 @@
 #include "games/nim_solver.hpp"
 #include "games/registry.hpp"
 #include "games/subtraction.hpp"
+#include "pipeline/oracle.hpp"
 
 using namespace grundy;
 using core::Box;
@@ -136,4 +137,17 @@ TEST(ClosedForm, WythoffAtFibonacciNumbersNear2To38) {
   const std::int64_t big = std::int64_t{1} << 40;
   EXPECT_EQ(nim.closed_form(Position{big + 5, big + 3, 6}, core::Evaluation::Grundy)->value, 0u);
   EXPECT_THROW(nim.closed_form(Position{big, 1, 0}, core::Evaluation::Grundy), core::UserError);
+}
+
+// `value`'s oracle mixes the routes: for the queen, Wythoff's P-positions by the closed form and
+// the rest by a table. Every answer must be the table's.
+TEST(ClosedForm, TheOracleMixesClosedFormAndTableConsistently) {
+  const core::Game queen = games::make_game(games::parse_game_spec("queen"));
+  const core::DenseTable t = queen.solve_dense_generic(Box(Position{70, 70}));
+  pipeline::ValueOracle oracle(queen, core::Evaluation::Grundy, std::uint64_t{1} << 30);
+  for (std::int64_t m = 69; m >= 0; --m)
+    for (std::int64_t n = 0; n < 70; ++n) {
+      ASSERT_EQ(oracle.value(Position{m, n}), t.at(Position{m, n})) << m << "," << n;
+      EXPECT_EQ(oracle.route().starts_with("closed form: Wythoff"), t.at(Position{m, n}) == 0) << m << "," << n;
+    }
 }
