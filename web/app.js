@@ -283,7 +283,7 @@ function drawBoard(m) {
     }
     ctx.fillStyle = '#222';
     ctx.fillText('black: the bitter square' + (n === 3 ? '; seen from above, height up to ' + (pos[1] + 1) : ''), 10, cv.height - 22);
-  } else if (['knight', 'queen', 'rook', 'king', 'leaper'].includes(fam) && n === 2) {
+  } else if (['knight', 'queen', 'rook', 'king', 'leaper', 'rider'].includes(fam) && n === 2) {
     const side = Math.max(pos[0], pos[1], 5) + 3, s = Math.floor(Math.min(cv.width - 30, cv.height - 30) / side);
     for (let r = 0; r < side; r++) for (let c = 0; c < side; c++) {
       const x = 20 + c * s, y = 5 + (side - 1 - r) * s;
@@ -291,7 +291,7 @@ function drawBoard(m) {
       ctx.fillStyle = corner ? '#9fd39f' : (r + c) % 2 ? '#f0d9b5' : '#b58863';
       ctx.fillRect(x, y, s, s);
     }
-    const glyph = { knight: '\u265E', queen: '\u265B', rook: '\u265C', king: '\u265A', leaper: 'L' }[fam];
+    const glyph = { knight: '\u265E', queen: '\u265B', rook: '\u265C', king: '\u265A', leaper: 'L', rider: 'W' }[fam];
     ctx.fillStyle = '#000'; ctx.font = Math.floor(s * 0.9) + 'px serif'; ctx.textAlign = 'center';
     ctx.fillText(glyph, 20 + (pos[0] + 0.5) * s, 5 + (side - 1 - pos[1] + 0.5) * s);
     ctx.textAlign = 'left'; ctx.font = '12px monospace';

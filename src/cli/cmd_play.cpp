@@ -63,9 +63,9 @@ void draw(std::ostream& out, const std::string& family, const std::vector<std::s
     }
     out << "  (# is the bitter square; " << (n == 2 ? "" : "seen from above, height up to " + std::to_string(pos[1] + 1) + "; ")
         << "break along a groove and eat the piece without it)\n";
-  } else if (has_family(family, {"knight", "queen", "rook", "king", "leaper"}) && n == 2 && pos[0] <= 30 && pos[1] <= 30) {
+  } else if (has_family(family, {"knight", "queen", "rook", "king", "leaper", "rider"}) && n == 2 && pos[0] <= 30 && pos[1] <= 30) {
     const std::int64_t side = std::max<std::int64_t>({pos[0], pos[1], 5}) + 3;
-    const char piece = family == "knight" ? 'N' : family == "queen" ? 'Q' : family == "rook" ? 'R' : family == "king" ? 'K' : 'L';
+    const char piece = family == "knight" ? 'N' : family == "queen" ? 'Q' : family == "rook" ? 'R' : family == "king" ? 'K' : family == "rider" ? 'W' : 'L';
     for (std::int64_t r = side - 1; r >= 0; --r) {
       out << (r < 10 ? " " : "") << r << " ";
       for (std::int64_t c = 0; c < side; ++c) {

@@ -136,24 +136,30 @@ std::optional<core::ClosedForm> closed_form_of(const Leaper& l, const Position& 
   return core::ClosedForm{g, "closed form: Theorem 2.2 of the knight paper"};
 }
 
-std::vector<Move> parse_moves(const std::string& text) {
+std::vector<Move> parse_moves(const std::string& text, const std::string& param) {
+  // "moves" (a leaper's displacements) or "dirs" (a rider's directions): the same syntax.
+  const bool dirs = param == "dirs";
+  const std::string flag = "-p " + param, one = dirs ? "direction" : "move";
   std::vector<Move> moves;
-  if (text.empty()) throw UserError("-p moves is empty; expected displacements dm:dn, e.g. -2:1,-2:-1,1:-2,-1:-2");
+  if (text.empty())
+    throw UserError(
+        flag + " is empty; expected " +
+        (dirs ? "directions dm:dn, e.g. -1:0,0:-1,-1:-1" : "displacements dm:dn, e.g. -2:1,-2:-1,1:-2,-1:-2"));
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = text.find(',', start);
     const std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    const std::string what = "-p moves item " + std::to_string(moves.size() + 1);
+    const std::string what = flag + " item " + std::to_string(moves.size() + 1);
     const std::size_t colon = item.find(':');
     if (colon == std::string::npos)
-      throw UserError(what + " = '" + item.substr(0, 40) + "': expected dm:dn, e.g. -2:1");
+      throw UserError(what + " = '" + item.substr(0, 40) + "': expected dm:dn, e.g. " + (dirs ? "-1:-1" : "-2:1"));
     Move mv{core::parse_int(item.substr(0, colon), what + " dm", -kMaxComponent, kMaxComponent),
             core::parse_int(item.substr(colon + 1), what + " dn", -kMaxComponent, kMaxComponent)};
     if (std::find(moves.begin(), moves.end(), mv) != moves.end())
-      throw UserError("-p moves: the move " + to_string(mv) + " is given twice");
+      throw UserError(flag + ": the " + one + " " + to_string(mv) + " is given twice");
     moves.push_back(mv);
     if (moves.size() > Leaper::kMaxMoves)
-      throw UserError("-p moves: more than " + std::to_string(Leaper::kMaxMoves) + " moves");
+      throw UserError(flag + ": more than " + std::to_string(Leaper::kMaxMoves) + " " + one + "s");
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
@@ -271,6 +277,32 @@ Family king_family() {
                       [](const Transforms& t) {
                         return with_transforms(Leaper("king", {{-1, 0}, {0, -1}, {-1, -1}}), t);
                       });
+}
+
+Family rider_family() {
+  Family f;
+  f.name = "rider";
+  f.summary =
+      "a rider at (m,n) slides any number k >= 1 of steps along one of the given directions dm:dn, to "
+      "(m+k*dm, n+k*dn) while both stay >= 0; each direction lowers m or n and raises neither (Wythoff's variants; "
+      "-1:0,0:-1,-1:-1 is the queen, -1:0,0:-1 the rook)";
+  f.example = "rider -p dirs=-1:0,0:-1,-1:-2,-2:-1";
+  f.params = {{"dirs",
+               "directions dm:dn, comma-separated, dm, dn <= 0 and not both 0, |dm|,|dn| <= 1000, at most 64; e.g. "
+               "-1:0,0:-1,-1:-1 is the queen",
+               ""}};
+  f.coordinates = [](const Params&) { return kSquare; };
+  f.make = [](const Params& p, const Transforms& t) {
+    std::vector<Move> dirs = parse_moves(p.get("dirs"), "dirs");
+    for (const Move& d : dirs)
+      if (d.dm > 0 || d.dn > 0 || (d.dm == 0 && d.dn == 0))
+        throw UserError("-p dirs: the direction " + to_string(d) +
+                        (d.dm == 0 && d.dn == 0 ? " does not move" : " raises a coordinate, so play need not end") +
+                        "; allowed: dm, dn <= 0, not both 0");
+    std::string label = "rider(dirs=" + moves_text(dirs) + ")";
+    return with_transforms(Slider(std::move(label), std::move(dirs)), t);
+  };
+  return f;
 }
 
 Family leaper_family() {

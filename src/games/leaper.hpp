@@ -177,7 +177,8 @@ std::optional<core::ClosedForm> closed_form_of(const Leaper& l, const Position& 
 // (m-2, n+1), (m+1, n-2).
 std::vector<Move> knight_moves();
 
-// "-2:1,-2:-1" -> moves; a UserError naming -p moves, the item and what is allowed.
-std::vector<Move> parse_moves(const std::string& text);
+// "-2:1,-2:-1" -> moves; a UserError naming -p <param> (moves, or dirs for a rider's
+// directions), the item and what is allowed.
+std::vector<Move> parse_moves(const std::string& text, const std::string& param = "moves");
 
 }  // namespace grundy::games

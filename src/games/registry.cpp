@@ -38,6 +38,7 @@ const std::vector<Family>& families() {
       rook_family(),
       king_family(),
       leaper_family(),
+      rider_family(),
       octal_family(),
   };
   return list;

@@ -159,6 +159,7 @@ Family queen_family();   // src/games/leaper.cpp
 Family rook_family();    // src/games/leaper.cpp
 Family king_family();    // src/games/leaper.cpp
 Family leaper_family();  // src/games/leaper.cpp
+Family rider_family();   // src/games/leaper.cpp
 Family octal_family();   // src/games/octal.cpp
 
 }  // namespace grundy::games

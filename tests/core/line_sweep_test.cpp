@@ -72,6 +72,8 @@ TEST(LineSweep2D, QueenAndRookWithEveryTransformAgainstTheGenericSweep) {
       {"queen --forbid 'm * n % 7 == 3 || m == 2 * n'", {140, 200}},
       {"queen --forbid 'total % 5 == 1' --pass", {140, 140, 2}},
       {"rook --forbid 'm == n + 3' --pass", {140, 130, 2}},
+      {"rider -p dirs=-1:-1,0:-1,-1:0", {140, 140}},  // the queen's directions, in any order
+      {"rider -p dirs=0:-1,-1:0 --pass", {130, 140, 2}},
   };
   for (const Case& c : cases) {
     const core::Game g = games::make_game(games::parse_game_spec(c.spec));
@@ -124,4 +126,16 @@ TEST(LineSweep2D, WythoffPPositionsAndRookValuesOnALargeBox) {
   const core::DenseTable rook = games::make_game(games::parse_game_spec("rook")).solve_dense(Box(Position{n, 700}));
   for (std::int64_t i = 0; i < n * 700; ++i)
     ASSERT_EQ(rook.values[static_cast<std::size_t>(i)], static_cast<core::Value>((i / 700) ^ (i % 700)));
+}
+
+// Other direction sets (Wythoff's variants) are riders on the generic sweep: the queen with the
+// knight-like diagonals 1:2 and 2:1 added, against the memo solver on a few positions.
+TEST(LineSweep2D, OtherRidersTakeTheGenericSweep) {
+  const core::Game g = games::make_game(games::parse_game_spec("rider -p dirs=-1:0,0:-1,-1:-1,-1:-2,-2:-1"));
+  const Box box(Position{60, 60});
+  EXPECT_EQ(g.route(box).name.find("line sweep"), std::string::npos) << g.route(box).name;
+  const core::DenseTable t = g.route(box).run();
+  auto memo = g.make_solver();
+  for (const Position& p : {Position{59, 59}, Position{13, 40}, Position{0, 0}, Position{2, 1}, Position{37, 5}})
+    EXPECT_EQ(t.at(p), memo->value(p)) << core::to_string(p);
 }
