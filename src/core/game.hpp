@@ -22,7 +22,7 @@ class PositionSolver {
 };
 
 // A position's value (or outcome, 0 = P) read off a proven closed form, and the theorem's name
-// as the output cites it ("Bouton: the xor of the heaps").
+// as the output cites it ("closed form: Bouton, the xor of the heaps").
 struct ClosedForm {
   Value value = 0;
   std::string source;
@@ -111,8 +111,9 @@ class Game {
     return impl_->fast_solver(e, memory_limit);
   }
   // The position's value by a proven closed form of the family (closed_form_of by
-  // argument-dependent lookup: Nim, the rook, the queen's outcomes), when there is one for this
-  // position and evaluation; no table, no memory. Its slow twin: the table, in the tests.
+  // argument-dependent lookup: Nim, the rook, the queen's outcomes, the knight), when there is
+  // one for this position and evaluation; no table, no memory. Its slow twin: the table, in the
+  // tests.
   std::optional<ClosedForm> closed_form(const Position& p, Evaluation e) const { return impl_->closed_form(p, e); }
 
  private:

@@ -8,6 +8,15 @@
 
 namespace grundy::pipeline {
 
+std::optional<core::ClosedForm> closed_value(const core::Game& game, const core::Position& p, core::Evaluation eval) {
+  if (auto c = game.closed_form(p, eval)) return c;
+  // A closed form of the P-positions alone still answers those: G = 0.
+  if (eval == core::Evaluation::Grundy)
+    if (auto c = game.closed_form(p, core::Evaluation::NormalOutcome); c && c->value == 0)
+      return core::ClosedForm{0, c->source + ", so G = 0"};
+  return std::nullopt;
+}
+
 ValueOracle::ValueOracle(core::Game game, core::Evaluation eval, std::uint64_t memory_limit)
     : game_(std::move(game)), eval_(eval), limit_(memory_limit) {
   if ((fast_ = game_.fast_solver(eval, limit_))) return;
@@ -16,16 +25,10 @@ ValueOracle::ValueOracle(core::Game game, core::Evaluation eval, std::uint64_t m
 }
 
 core::Value ValueOracle::value(const core::Position& p) {
-  if (auto c = game_.closed_form(p, eval_)) {
+  if (auto c = closed_value(game_, p, eval_)) {
     route_ = std::move(c->source);
     return c->value;
   }
-  // A closed form of the P-positions alone (the queen's, Wythoff's) still answers those: G = 0.
-  if (eval_ == core::Evaluation::Grundy)
-    if (auto c = game_.closed_form(p, core::Evaluation::NormalOutcome); c && c->value == 0) {
-      route_ = c->source + ", so G = 0";
-      return 0;
-    }
   if (fast_) {
     route_.clear();
     return fast_->value(p);

@@ -10,11 +10,16 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/game.hpp"
 
 namespace grundy::pipeline {
+
+// The position's value by a closed form of the game (core::Game::closed_form), or for Grundy
+// values G = 0 by a closed form of its P-positions (the queen's, Wythoff's); nothing else.
+std::optional<core::ClosedForm> closed_value(const core::Game& game, const core::Position& p, core::Evaluation eval);
 
 class ValueOracle {
  public:

@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <vector>
 
 #include "io/move_label.hpp"
+#include "pipeline/oracle.hpp"
 #include "pipeline/table_box.hpp"
 #include "pipeline/table_slice.hpp"
 #include "core/errors.hpp"
@@ -150,11 +152,12 @@ ApiResponse api_table(const Query& q) {
   return resp;
 }
 
-// Values by one dense sweep of the box below the position (grown to its reach box, which holds
-// every option), as `grundy moves` does. That needs an order of the moves (a rank, or options
-// preceding their position); the memo solver, which needs none, has no cost bound the server
-// could check beforehand, so a game without an order is refused (every registered family has
-// one).
+// Values by a proven closed form where the game has one (core::Game::closed_form: Nim, the
+// rook, the knight; the queen's P-positions), as `grundy moves` does, else by one dense sweep
+// of the box below the position (grown to its reach box, which holds every option), computed
+// only if some value needs it. That needs an order of the moves (a rank, or options preceding
+// their position); the memo solver, which needs none, has no cost bound the server could check
+// beforehand, so a game without an order is refused (every registered family has one).
 ApiResponse api_moves(const Query& q) {
   check_known(q, "/api/moves", {"game", "position", "misere"});
   const Requested r = requested_game(q);
@@ -165,15 +168,23 @@ ApiResponse api_moves(const Query& q) {
     throw core::UserError(shown + " is not a position of " + r.game.name() + ": " + why);
   if (!r.game.options_precede() && !r.game.has_rank())
     throw core::UserError(r.game.name() + ": its moves have no order the explorer can bound; use `grundy moves`");
-  const core::Box below = core::box_below(pos);
-  check_cells(r.game, below, shown);
+  // Counted up to the limit only: a heap of 2^62 has that many moves.
   std::uint64_t count = 0;
-  r.game.for_each_option(pos, [&](const core::Position&) { ++count; });
-  if (count > kMaxServedMoves)
-    throw core::UserError(shown + ": " + std::to_string(count) + " moves; the explorer lists at most " +
-                          std::to_string(kMaxServedMoves) + " (use `grundy moves`)");
-  const core::DenseTable table = core::solve_guarded(r.game, below, r.eval, core::default_memory_limit());
-  auto value = [&](const core::Position& p) { return table.at(p); };
+  r.game.for_each_option(pos, [&](const core::Position&) {
+    if (++count > kMaxServedMoves)
+      throw core::UserError(shown + ": more than " + std::to_string(kMaxServedMoves) +
+                            " moves; the explorer lists at most that many (use `grundy moves`)");
+  });
+  std::optional<core::DenseTable> table;
+  auto value = [&](const core::Position& p) -> core::Value {
+    if (auto c = pipeline::closed_value(r.game, p, r.eval)) return c->value;
+    if (!table) {
+      const core::Box below = core::box_below(pos);
+      check_cells(r.game, below, shown);
+      table = core::solve_guarded(r.game, below, r.eval, core::default_memory_limit());
+    }
+    return table->at(p);
+  };
   const auto names = r.game.coordinate_names();
   const auto ranges = r.game.coordinate_ranges();
   const bool pass = !pipeline::pass_counters(r.game).empty();

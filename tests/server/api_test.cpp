@@ -107,15 +107,19 @@ TEST(WebApi, CostlyQueriesAreRefusedBeforeComputing) {
             "size = 300 (the 299300x300 positions its moves reach): 89790000 cells to compute; the explorer computes "
             "at most 4194304 (use `grundy table` or `grundy moves` for larger ones)");
   EXPECT_EQ(error_of(server::api_table, {{"game", "leaper -p moves=1000:-1,-1:0"}, {"size", "2"}}), "");
-  // Moves: the box below the position, its reach, and the number of moves listed.
-  EXPECT_EQ(error_of(server::api_moves, {{"game", "nim -p heaps=2"}, {"position", "3000,3000"}}),
-            "position 3000,3000: 9006001 cells to compute; the explorer computes at most 4194304 (use `grundy "
+  // Moves: the number of moves listed, then (without a closed form) the box below the position
+  // and its reach.
+  EXPECT_EQ(error_of(server::api_moves, {{"game", "nim -p heaps=2 --pass"}, {"position", "3000,3000,1"}}),
+            "position 3000,3000,1: 18012002 cells to compute; the explorer computes at most 4194304 (use `grundy "
             "table` or `grundy moves` for larger ones)");
-  EXPECT_EQ(error_of(server::api_moves, {{"game", "nim -p heaps=2"}, {"position", "4611686018427387904,1"}}),
-            "position 4611686018427387904,1: more than 2^63 cells to compute; the explorer computes at most 4194304 "
-            "(use `grundy table` or `grundy moves` for larger ones)");
+  EXPECT_EQ(error_of(server::api_moves, {{"game", "nim -p heaps=2 --pass"}, {"position", "4611686018427387904,1,1"}}),
+            "position 4611686018427387904,1,1: more than 65536 moves; the explorer lists at most that many (use "
+            "`grundy moves`)");
   EXPECT_EQ(error_of(server::api_moves, {{"game", "queen"}, {"position", "4194303,0"}}),
-            "position 4194303,0: 4194303 moves; the explorer lists at most 65536 (use `grundy moves`)");
+            "position 4194303,0: more than 65536 moves; the explorer lists at most that many (use `grundy moves`)");
+  // Nim, the rook and the knight by their closed forms: no table, however far out.
+  EXPECT_EQ(error_of(server::api_moves, {{"game", "nim -p heaps=2"}, {"position", "3000,3000"}}), "");
+  EXPECT_EQ(error_of(server::api_moves, {{"game", "knight"}, {"position", "1000000000,999999999"}}), "");
   // A long spec: every element of a subtraction set is an option of every position.
   std::string set = "1";
   for (int s = 2; s <= 400; ++s) set += "," + std::to_string(s);
