@@ -111,9 +111,9 @@ class Game {
     return impl_->fast_solver(e, memory_limit);
   }
   // The position's value by a proven closed form of the family (closed_form_of by
-  // argument-dependent lookup: Nim, the rook, the queen's outcomes, the knight), when there is
-  // one for this position and evaluation; no table, no memory. Its slow twin: the table, in the
-  // tests.
+  // argument-dependent lookup: Nim, the rook, the queen's outcomes, the knight, the king), when
+  // there is one for this position and evaluation; no table, no memory. Its slow twin: the
+  // table, in the tests.
   std::optional<ClosedForm> closed_form(const Position& p, Evaluation e) const { return impl_->closed_form(p, e); }
 
  private:

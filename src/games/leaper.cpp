@@ -125,15 +125,30 @@ std::int64_t knight_theorem22(std::int64_t m, std::int64_t j) {
   }
 }
 
+std::int64_t king_value(std::int64_t m, std::int64_t n) {
+  const bool m_odd = m % 2 == 1, n_odd = n % 2 == 1;
+  if (m_odd == n_odd) return m_odd ? 2 : 0;
+  return (m_odd ? m < n : n < m) ? 3 : 1;
+}
+
 std::optional<core::ClosedForm> closed_form_of(const Leaper& l, const Position& pos, core::Evaluation eval) {
-  const std::vector<Move> knight = knight_moves();
-  if (l.moves().size() != knight.size() || eval == core::Evaluation::MisereOutcome) return std::nullopt;
-  for (const Move& mv : l.moves())
-    if (std::find(knight.begin(), knight.end(), mv) == knight.end()) return std::nullopt;
-  const auto g = static_cast<core::Value>(knight_theorem22(std::max(pos[0], pos[1]), std::min(pos[0], pos[1])));
-  if (eval == core::Evaluation::NormalOutcome)
-    return core::ClosedForm{g != 0 ? 1u : 0u, "closed form: Theorem 2.2 of the knight paper, P iff gS = 0"};
-  return core::ClosedForm{g, "closed form: Theorem 2.2 of the knight paper"};
+  if (eval == core::Evaluation::MisereOutcome) return std::nullopt;
+  auto has_moves = [&l](const std::vector<Move>& set) {
+    return l.moves().size() == set.size() && std::all_of(l.moves().begin(), l.moves().end(), [&](const Move& mv) {
+             return std::find(set.begin(), set.end(), mv) != set.end();
+           });
+  };
+  core::ClosedForm c;
+  if (has_moves(knight_moves())) {
+    c = {static_cast<core::Value>(knight_theorem22(std::max(pos[0], pos[1]), std::min(pos[0], pos[1]))),
+         "closed form: Theorem 2.2 of the knight paper"};
+  } else if (has_moves({{-1, 0}, {0, -1}, {-1, -1}})) {
+    c = {static_cast<core::Value>(king_value(pos[0], pos[1])), "closed form: the king's parity rule"};
+  } else {
+    return std::nullopt;
+  }
+  if (eval == core::Evaluation::NormalOutcome) c = {c.value != 0 ? 1u : 0u, c.source + ", P iff G = 0"};
+  return c;
 }
 
 std::vector<Move> parse_moves(const std::string& text, const std::string& param) {

@@ -169,8 +169,19 @@ std::optional<core::ClosedForm> closed_form_of(const Slider& s, const Position& 
 // and gS(m, n) = gS(n, m). `grundy verify knight` checks it against the table.
 std::int64_t knight_theorem22(std::int64_t m, std::int64_t j);
 
-// The knight's values by Theorem 2.2, for a leaper whose moves are the knight's (in any order):
-// Grundy values and normal outcomes; misere play has no closed form.
+// The king (one step left, down or diagonally down-left): G(m, n) = 0 if m and n are even, 2 if
+// both are odd; with exactly one odd, 3 if the odd one is the smaller, else 1. By induction on
+// m + n, the options being (m-1, n), (m, n-1), (m-1, n-1) where they exist:
+//   both even: every option has an odd coordinate, so none is 0, and G = 0;
+//   both odd: (m-1, n-1) is 0; no option is 2; (m-1, n) is 1 if n >= m, else (m, n-1) is 1
+//     (as m > n means m >= n - 1); so G = 2;
+//   m even, n odd: (m, n-1) is 0, (m-1, n) is 2, (m-1, n-1) (odd, even) is 3 if m < n, else 1
+//     (m = 0: only (0, n-1)), so G = 1 if m < n, else 3; m odd, n even likewise.
+std::int64_t king_value(std::int64_t m, std::int64_t n);
+
+// The knight's values by Theorem 2.2 and the king's by king_value, for a leaper whose moves are
+// the knight's or the king's (in any order): Grundy values and normal outcomes; misere play has
+// no closed form here.
 std::optional<core::ClosedForm> closed_form_of(const Leaper& l, const Position& pos, core::Evaluation eval);
 
 // The moves of the paper's knight, in the order of its rule 2): (m-2, n-1), (m-1, n-2),

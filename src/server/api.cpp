@@ -153,7 +153,7 @@ ApiResponse api_table(const Query& q) {
 }
 
 // Values by a proven closed form where the game has one (core::Game::closed_form: Nim, the
-// rook, the knight; the queen's P-positions), as `grundy moves` does, else by one dense sweep
+// rook, the knight, the king; the queen's P-positions), as `grundy moves` does, else by one dense sweep
 // of the box below the position (grown to its reach box, which holds every option), computed
 // only if some value needs it. That needs an order of the moves (a rank, or options preceding
 // their position); the memo solver, which needs none, has no cost bound the server could check

@@ -76,7 +76,8 @@ TEST(Subtraction, OptionsAreSortedAndBounded) {
 // same game (their slow twin), position by position: Nim on one to four heaps and the rook,
 // Grundy values and both outcomes (misere play: Bouton's rule for heaps all <= 1); the queen's
 // normal outcomes (Wythoff); the knight's values and normal outcomes (Theorem 2.2 of the knight
-// paper, whatever the order of its moves). Transforms have none: a pass makes another game.
+// paper, whatever the order of its moves) and the king's (its parity rule). Transforms have
+// none: a pass makes another game.
 TEST(ClosedForm, AgreesWithTheTableOnEveryPosition) {
   struct Case {
     const char* spec;
@@ -89,7 +90,9 @@ TEST(ClosedForm, AgreesWithTheTableOnEveryPosition) {
                         {"rook", {40, 30}},
                         {"queen", {120, 120}},
                         {"knight", {150, 150}},
-                        {"leaper -p moves=1:-2,-2:1,-1:-2,-2:-1", {60, 60}}};
+                        {"leaper -p moves=1:-2,-2:1,-1:-2,-2:-1", {60, 60}},
+                        {"king", {80, 90}},
+                        {"leaper -p moves=-1:-1,0:-1,-1:0", {40, 40}}};
   for (const Case& c : cases)
     for (core::Evaluation e :
          {core::Evaluation::Grundy, core::Evaluation::NormalOutcome, core::Evaluation::MisereOutcome}) {
@@ -97,9 +100,10 @@ TEST(ClosedForm, AgreesWithTheTableOnEveryPosition) {
       const Box box(c.extents);
       const core::DenseTable t = g.solve_dense_generic(box, e);
       const std::string spec = c.spec;
-      const bool has = spec == "queen"                                  ? e == core::Evaluation::NormalOutcome
-                       : spec == "knight" || spec.starts_with("leaper") ? e != core::Evaluation::MisereOutcome
-                                                                        : true;
+      const bool has = spec == "queen" ? e == core::Evaluation::NormalOutcome
+                       : spec == "knight" || spec == "king" || spec.starts_with("leaper")
+                           ? e != core::Evaluation::MisereOutcome
+                           : true;
       Position p(box.arity());
       for (int i = 0; i < p.size(); ++i) p[i] = 0;
       do {
@@ -110,8 +114,8 @@ TEST(ClosedForm, AgreesWithTheTableOnEveryPosition) {
         }
       } while (box.next(p));
     }
-  for (const char* spec :
-       {"nim -p heaps=2 --pass", "rook --pass", "nim -p heaps=2 --forbid 'x == 1'", "king", "knight --pass"})
+  for (const char* spec : {"nim -p heaps=2 --pass", "rook --pass", "nim -p heaps=2 --forbid 'x == 1'", "king --pass",
+                           "knight --pass", "leaper -p moves=-1:-1,0:-1,-1:0,-2:-1"})
     EXPECT_FALSE(games::make_game(games::parse_game_spec(spec)).closed_form(Position{3, 4, 1}, {})) << spec;
 }
 
