@@ -355,7 +355,8 @@ class Worker {
                             "size = 300 (the 299300x300 positions its moves reach): 89790000" + no_bigger);
       case 7:
         return expect_error(client_.Get("/api/moves?game=queen&position=4194303,0"), "queen moves", 400,
-                            "position 4194303,0: 4194303 moves; the explorer lists at most 65536 (use `grundy moves`)");
+                            "position 4194303,0: more than 65536 moves; the explorer lists at most that many (use "
+                            "`grundy moves`)");
       case 8:
         return expect_error(client_.Get("/api/table?game=nim&size=3&size=4"), "size twice", 400,
                             "parameter size given twice");
