@@ -41,10 +41,6 @@ class Knight {
   core::DenseTable table_;
 };
 
-// Theorem 2.2's four closed formulas, for m >= j (first coordinate >= second): the engine's
-// (games::knight_theorem22, which `value` answers by), checked here against the table.
-std::int64_t theorem22(std::int64_t m, std::int64_t j) { return games::knight_theorem22(m, j); }
-
 // Section 3.1: the rule as printed ("The Rule of Corner the Knight Game", 2) and 3)).
 void check_rules(VerifyReport& report, const Knight& k) {
   const std::int64_t printed[4][2] = {{-2, -1}, {-1, -2}, {-2, 1}, {1, -2}};
@@ -229,7 +225,8 @@ void check_proposition21(VerifyReport& report, const Knight& k) {
                 sum5_from5);
 }
 
-// Section 3.4, Theorem 2.2.
+// Section 3.4, Theorem 2.2. Its four closed formulas are the engine's own
+// (games::knight_theorem22, which `value` answers by), checked here against the table.
 void check_theorem22(VerifyReport& report, const Knight& k) {
   Counterexamples sym, period, period44;
   for (std::int64_t i = 0; i < kN; ++i)
@@ -264,12 +261,12 @@ void check_theorem22(VerifyReport& report, const Knight& k) {
   Counterexamples above[4], below, all, table1;
   for (std::int64_t m = 0; m < kN; ++m)
     for (std::int64_t j = 0; j < kN; ++j) {
-      if (theorem22(m, j) != k.g(m, j)) {
-        const std::string what =
-            "gS" + pos(m, j) + " = " + std::to_string(k.g(m, j)) + ", formula " + std::to_string(theorem22(m, j));
+      if (games::knight_theorem22(m, j) != k.g(m, j)) {
+        const std::string what = "gS" + pos(m, j) + " = " + std::to_string(k.g(m, j)) + ", formula " +
+                                 std::to_string(games::knight_theorem22(m, j));
         (m >= j ? above[j % 4] : below).add(what);
       }
-      if (theorem22(std::max(m, j), std::min(m, j)) != k.g(m, j)) all.add(pos(m, j));
+      if (games::knight_theorem22(std::max(m, j), std::min(m, j)) != k.g(m, j)) all.add(pos(m, j));
     }
   for (int r = 0; r < 4; ++r) report.expect(formulas[r], "m, n < 2048", above[r]);
   if (!below.empty())
@@ -284,7 +281,7 @@ void check_theorem22(VerifyReport& report, const Knight& k) {
   for (std::size_t r = 0; r < t.row_keys.size(); ++r)
     for (std::size_t c = 0; c < t.col_keys.size(); ++c) {
       const std::int64_t n = t.row_keys[r], m = t.col_keys[c];
-      const std::int64_t f = theorem22(std::max(m, n), std::min(m, n));
+      const std::int64_t f = games::knight_theorem22(std::max(m, n), std::min(m, n));
       if (!t.cells[r][c] || *t.cells[r][c] != f)
         table1.add("gS" + pos(m, n) + ": printed " + (t.cells[r][c] ? std::to_string(*t.cells[r][c]) : "blank") +
                    ", formula " + std::to_string(f));

@@ -132,21 +132,13 @@ std::int64_t king_value(std::int64_t m, std::int64_t n) {
 }
 
 std::optional<core::ClosedForm> closed_form_of(const Leaper& l, const Position& pos, core::Evaluation eval) {
-  if (eval == core::Evaluation::MisereOutcome) return std::nullopt;
-  auto has_moves = [&l](const std::vector<Move>& set) {
-    return l.moves().size() == set.size() && std::all_of(l.moves().begin(), l.moves().end(), [&](const Move& mv) {
-             return std::find(set.begin(), set.end(), mv) != set.end();
-           });
-  };
+  if (eval == core::Evaluation::MisereOutcome || l.kind() == Leaper::Kind::Other) return std::nullopt;
   core::ClosedForm c;
-  if (has_moves(knight_moves())) {
+  if (l.kind() == Leaper::Kind::Knight)
     c = {static_cast<core::Value>(knight_theorem22(std::max(pos[0], pos[1]), std::min(pos[0], pos[1]))),
          "closed form: Theorem 2.2 of the knight paper"};
-  } else if (has_moves({{-1, 0}, {0, -1}, {-1, -1}})) {
+  else
     c = {static_cast<core::Value>(king_value(pos[0], pos[1])), "closed form: the king's parity rule"};
-  } else {
-    return std::nullopt;
-  }
   if (eval == core::Evaluation::NormalOutcome) c = {c.value != 0 ? 1u : 0u, c.source + ", P iff G = 0"};
   return c;
 }
@@ -187,6 +179,13 @@ Leaper::Leaper(std::string label, std::vector<Move> moves)
     throw EngineError(label_ + ": a leaper needs 1.." + std::to_string(kMaxMoves) + " moves");
   if (!term_.terminates) throw EngineError(label_ + ": play need not end: " + term_.reason);
   precede_ = std::all_of(moves_.begin(), moves_.end(), [](const Move& mv) { return mv.dm <= 0 && mv.dn <= 0; });
+  auto same_moves = [this](const std::vector<Move>& set) {
+    return moves_.size() == set.size() && std::all_of(moves_.begin(), moves_.end(), [&](const Move& mv) {
+             return std::find(set.begin(), set.end(), mv) != set.end();
+           });
+  };
+  if (same_moves(knight_moves())) kind_ = Kind::Knight;
+  if (same_moves({{-1, 0}, {0, -1}, {-1, -1}})) kind_ = Kind::King;
 }
 
 std::string Leaper::check(const Position& pos) const { return check_square(pos); }

@@ -98,6 +98,9 @@ class Leaper {
   // True iff no move increases a coordinate (the king): options are then lexicographically
   // smaller. False for the knight, whose (m+1, n-2) is lexicographically larger.
   bool options_precede() const { return precede_; }
+  // The moves are the knight's or the king's (in any order): closed_form_of answers by formula.
+  enum class Kind { Other, Knight, King };
+  Kind kind() const { return kind_; }
   // From [0,N1) x [0,N2), w1*m + w2*n never increases for any (w1, w2) = (1, t) with t in
   // [t_lo, t_hi], so m <= N1-1 + t_lo*(N2-1) and n <= N2-1 + (N1-1)/t_hi. (For the knight:
   // m <= N1-1 + (N2-1)/2, which (N1-1, N2-1) reaches by repeating (m+1, n-2).)
@@ -112,6 +115,7 @@ class Leaper {
   std::vector<Move> moves_;
   Termination term_;
   bool precede_ = false;
+  Kind kind_ = Kind::Other;
 };
 
 // A slider: a move goes any number k >= 1 of steps along one of its directions, to
