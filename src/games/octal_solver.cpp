@@ -1,6 +1,7 @@
 #include "games/octal_solver.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <limits>
@@ -14,6 +15,7 @@
 #include "core/memory.hpp"
 #include "core/mex.hpp"
 #include "core/progress.hpp"
+#include "core/threads.hpp"
 
 namespace grundy::games {
 
@@ -164,8 +166,9 @@ void add_range(const T* g, std::int64_t m, std::int64_t from, std::int64_t to, V
 // 512), else, once few values are missing, compared with each of them; a block with a hit says
 // which values it holds. AVX2 is chosen at run time (the build targets baseline x86-64); without
 // it the scan stays scalar, by add_range.
-constexpr int kVectorWant = 16;  // the search turns to vectors once this few values are missing
-bool g_vector_scan = true;
+constexpr int kVectorWant = 16;        // the search turns to vectors once this few values are missing
+OctalScan g_scan = OctalScan::Avx512;  // the widest allowed; the processor may have less
+bool g_octal_threads = true;
 
 #ifdef GRUNDY_OCTAL_AVX2
 // The values G(b + j) ^ G(m - b - j) of L = 32 / sizeof(T) pairs, j < L, in one vector.
@@ -269,8 +272,84 @@ constexpr int table_pair(int k) {
   return k < 8 || k >= 24 ? k : k < 16 ? k + 8 : k - 8;
 }
 
+// The same search with AVX-512 (byte and word permutes, VBMI), the whole of it: 64 one-byte
+// pairs or 32 two-byte ones a vector, tested against the set of wanted values, which stays in a
+// register while the values hit are cleared from it. One-byte values look up their byte of the
+// set by v >> 3 and their bit by v & 7; two-byte values their 16-bit word by v >> 4, shifted
+// right by v & 15.
+struct WantBits {
+  alignas(64) std::array<std::uint64_t, WantTable::kLimit / 64> bit{};  // value v: bit v & 63 of bit[v >> 6]
+  void add(core::Value v) { bit[v >> 6] |= std::uint64_t{1} << (v & 63); }
+};
+
+constexpr auto kReverse8 = [] {
+  std::array<std::uint8_t, 64> r{};
+  for (int i = 0; i < 64; ++i) r[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(63 - i);
+  return r;
+}();
+constexpr auto kReverse16 = [] {
+  std::array<std::uint16_t, 32> r{};
+  for (int i = 0; i < 32; ++i) r[static_cast<std::size_t>(i)] = static_cast<std::uint16_t>(31 - i);
+  return r;
+}();
+constexpr auto kBit8 = [] {  // entry i: bit i & 7
+  std::array<std::uint8_t, 64> r{};
+  for (int i = 0; i < 64; ++i) r[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(1u << (i & 7));
+  return r;
+}();
+
+// Clears from `want` the values G(a) ^ G(m - a) for a = 1 .. last, stopping once none is left.
+template <class T>
+__attribute__((target("avx512f,avx512bw,avx512vbmi"))) void search_avx512(const T* g, std::int64_t m, std::int64_t last,
+                                                                          WantBits& want) {
+  constexpr int L = 64 / sizeof(T);
+  const __m512i reverse = _mm512_loadu_si512(sizeof(T) == 1 ? static_cast<const void*>(kReverse8.data())
+                                                            : static_cast<const void*>(kReverse16.data()));
+  const __m512i bit = _mm512_loadu_si512(kBit8.data());
+  const __m512i byte_of = _mm512_set1_epi8(31);  // v >> 3 by a 16-bit shift: keep its own 5 bits
+  const __m512i one = _mm512_set1_epi16(1), low = _mm512_set1_epi16(15);
+  alignas(64) std::array<T, L> values;
+  __m512i set = _mm512_load_si512(want.bit.data());
+  std::int64_t a = 1;
+  for (; a + L <= last + 1 && _mm512_test_epi64_mask(set, set); a += L) {
+    const __m512i x = _mm512_loadu_si512(g + a);
+    const __m512i y = _mm512_loadu_si512(g + m - a - (L - 1));
+    __m512i v;
+    std::uint64_t hit;
+    if constexpr (sizeof(T) == 1) {
+      v = _mm512_xor_si512(x, _mm512_permutexvar_epi8(reverse, y));
+      const __m512i byte = _mm512_permutexvar_epi8(_mm512_and_si512(_mm512_srli_epi16(v, 3), byte_of), set);
+      hit = _mm512_test_epi8_mask(byte, _mm512_permutexvar_epi8(v, bit));
+    } else {
+      v = _mm512_xor_si512(x, _mm512_permutexvar_epi16(reverse, y));
+      const __m512i word = _mm512_permutexvar_epi16(_mm512_srli_epi16(v, 4), set);
+      hit = _mm512_test_epi16_mask(_mm512_srlv_epi16(word, _mm512_and_si512(v, low)), one);
+    }
+    if (!hit) continue;
+    // The values hit leave the set (kept in a register: a reload after stores would wait).
+    _mm512_store_si512(values.data(), v);
+    for (; hit; hit &= hit - 1) {
+      const T found = values[static_cast<std::size_t>(std::countr_zero(hit))];
+      set = _mm512_andnot_si512(
+          _mm512_maskz_set1_epi64(static_cast<__mmask8>(1u << (found >> 6)), std::int64_t{1} << (found & 63)), set);
+    }
+  }
+  if (!_mm512_test_epi64_mask(set, set)) a = last + 1;  // every value found
+  _mm512_store_si512(want.bit.data(), set);
+  for (; a <= last; ++a) {  // fewer than L pairs
+    const core::Value found = g[a] ^ g[m - a];
+    want.bit[found >> 6] &= ~(std::uint64_t{1} << (found & 63));
+  }
+}
+
 bool has_avx2() {
   static const bool yes = __builtin_cpu_supports("avx2");
+  return yes;
+}
+
+bool has_avx512() {
+  static const bool yes =
+      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vbmi");
   return yes;
 }
 #endif
@@ -328,7 +407,8 @@ void far_pairs(const T* g, const std::int64_t* rare, std::size_t known, const st
 
 }  // namespace
 
-void set_octal_vector_scan(bool on) { g_vector_scan = on; }
+void set_octal_scan(OctalScan widest) { g_scan = widest; }
+void set_octal_threads(bool on) { g_octal_threads = on; }
 
 template <class T>
 std::int64_t OctalSweep::run(std::vector<T>& gv, std::int64_t from, std::int64_t to) {
@@ -354,150 +434,238 @@ std::int64_t OctalSweep::run(std::vector<T>& gv, std::int64_t from, std::int64_t
 }
 
 // One mask's heap sizes by blocks. The far option values of a block (far_pairs) need only the
-// heaps before it, and are found for the whole block at once. (A helper thread computing block
-// b + 1's while this one finished block b made the sweep 1.2 to 1.5 times slower, measured on
-// 4!.0, 0.6, 0.354 and 0.1777 at 2^21 with the vector search of the rare values.)
+// heaps before its horizon and are found for the whole block at once. With two threads a
+// helper finds block b + 1's, with the horizon at the start of block b, while this thread
+// finishes block b; the pairs across the horizon are then this thread's.
 template <class T>
 std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std::int64_t to) {
   constexpr core::Value kMax = std::numeric_limits<T>::max();
   const T* g = gv.data();
   const std::int64_t B = std::max(16, 256 / words_);  // a block's far flags: 16 KB, in L1
-  std::vector<std::uint8_t> flags;
-  std::vector<std::uint64_t> far_words;  // heap n0 + j's far option values: the S words at j * S
+  const std::int64_t blocks = (to - from + B - 1) / B;
+  // The helper pays for its hand-overs once a heap size has a few hundred far pairs (Grundy's
+  // game and 0.6: 1,273 and 1,583; not 0.354 with 262, which it made 10% slower).
+  constexpr std::size_t kHelperPairs = 512;
+  const bool helper = rare_.size() * split_.size() >= kHelperPairs;
+  const int threads = helper && blocks >= 8 && g_octal_threads && core::solver_threads() >= 2 ? 2 : 1;
+  struct Job {
+    std::int64_t n0 = 0, n1 = 0, h = 0;  // heap sizes n0 .. n1 - 1, far partners below h
+    const std::int64_t* rare = nullptr;  // the rare heaps known at the horizon
+    std::size_t known = 0;
+    int S = 0;
+    std::vector<std::uint64_t> far;  // heap n0 + j's far option values: the S words at j * S
+  };
+  std::array<Job, 2> jobs;
+  const auto prepare = [&](std::int64_t b, std::int64_t h) {
+    Job& J = jobs[static_cast<std::size_t>(b % 2)];
+    J.n0 = from + b * B;
+    J.n1 = std::min(J.n0 + B, to);
+    J.h = h;
+    J.rare = rare_.data();
+    J.known = rare_.size();
+    J.S = words_;
+  };
+  // The flags stay with the thread that fills them; the block's words are what is handed over.
+  const auto compute = [&](Job& J, std::vector<std::uint8_t>& flags) {
+    const auto lanes = static_cast<std::size_t>(J.n1 - J.n0), S = static_cast<std::size_t>(J.S);
+    flags.assign(lanes * S * 64, 0);
+    far_pairs(g, J.rare, J.known, split_, split_unequal_, J.n0, J.n1, J.h, S * 64, flags.data());
+    J.far.resize(lanes * S);
+    for (std::size_t i = 0; i < J.far.size(); ++i) J.far[i] = flag_bits(flags.data() + 64 * i);
+  };
+  std::atomic<std::uint64_t> published{0}, finished{0};  // blocks handed to the helper, and done
+  std::atomic<bool> stop{false};
+  std::int64_t result = to;
   ValueSet seen, found;
   std::array<std::uint64_t, 2048> want, taken;
 #ifdef GRUNDY_OCTAL_AVX2
-  const bool vector = g_vector_scan && has_avx2();
+  const bool vector = g_scan >= OctalScan::Avx2 && has_avx2();
+  const bool wide_vector = g_scan >= OctalScan::Avx512 && has_avx512();
 #endif
-  for (std::int64_t n0 = from; n0 < to; n0 += B) {
-    const std::int64_t n1 = std::min(n0 + B, to);
-    const std::size_t known = rare_.size();
-    const int S = words_;
-    const auto lanes = static_cast<std::size_t>(n1 - n0), stride = static_cast<std::size_t>(S) * 64;
-    flags.assign(lanes * stride, 0);
-    far_pairs(g, rare_.data(), known, split_, split_unequal_, n0, n1, n0, stride, flags.data());
-    far_words.resize(lanes * static_cast<std::size_t>(S));
-    for (std::size_t i = 0; i < far_words.size(); ++i) far_words[i] = flag_bits(flags.data() + 64 * i);
-    for (std::int64_t n = n0; n < n1; ++n) {
-      if ((n & 65535) == 65535) core::tick(65536);
-      const int W = words_;
-      seen.clear(W);
-      for (int k : keep_) seen.add(g[n - k]);
-      // The other common option values: a rare heap known before the block with a partner in
-      // it, and a rare heap found in the block.
-      for (std::size_t s = 0; s < split_.size(); ++s) {
+  // The rare values below c still missing (`want`, words 0 .. Wc - 1, `missing` of them) looked
+  // for among the splits of heap n, by blocks of pairs, `want` updated after each; how many are
+  // still missing after.
+  const auto search_missing = [&](std::int64_t n, int Wc, std::int64_t missing) {
+    found.clear(words_);
+#ifdef GRUNDY_OCTAL_AVX2
+    const bool by_table = vector && max_value_ < WantTable::kLimit;
+    const std::int64_t formed = std::int64_t{1} << std::bit_width(max_value_);  // every pair's value is below
+    if (by_table && wide_vector) {                                              // Wc <= 8: every value is below 512
+      const auto formable = [&](int w) {                                        // the values of word w below `formed`
+        const std::int64_t below = std::clamp<std::int64_t>(formed - std::int64_t{w} * 64, 0, 64);
+        return below == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << below) - 1;
+      };
+      WantBits bits;
+      std::uint64_t any = 0;
+      for (int w = 0; w < Wc; ++w)
+        any |= bits.bit[static_cast<std::size_t>(w)] = want[static_cast<std::size_t>(w)] & formable(w);
+      for (std::size_t s = 0; s < split_.size() && any; ++s) {
         const std::int64_t m = n - split_[s];
-        const bool unequal = split_unequal_[s];
-        const auto add = [&](std::int64_t r) {
-          if (!unequal || 2 * r != m) seen.add(g[r] ^ g[m - r]);
-        };
-        for (std::size_t i = 0; i < known && rare_[i] <= m - n0; ++i) add(rare_[i]);
-        for (std::size_t i = known; i < rare_.size() && rare_[i] < m; ++i) add(rare_[i]);
+        search_avx512(g, m, split_unequal_[s] ? (m - 1) / 2 : m / 2, bits);
+        any = 0;
+        for (const std::uint64_t word : bits.bit) any |= word;
       }
-      // c: the least common value missing; taken[w]: the option values 64 w .. 64 w + 63 seen,
-      // for the words up to c's.
-      const std::uint64_t* far = far_words.data() + static_cast<std::size_t>(n - n0) * static_cast<std::size_t>(S);
-      std::int64_t c = std::int64_t{W} * 64;
-      for (int w = 0; w < W; ++w) {
-        taken[static_cast<std::size_t>(w)] = seen.word(w) | (w < S ? far[w] : 0);
-        const std::uint64_t free = ~taken[static_cast<std::size_t>(w)] & ~rare_words_[static_cast<std::size_t>(w)];
-        if (free) {
-          c = std::int64_t{w} * 64 + std::countr_zero(free);
+      missing = 0;
+      for (int w = 0; w < Wc; ++w) {
+        std::uint64_t& word = want[static_cast<std::size_t>(w)];
+        word = (word & ~formable(w)) | bits.bit[static_cast<std::size_t>(w)];
+        missing += std::popcount(word);
+      }
+      return missing;
+    }
+    WantTable table;
+    if (by_table)
+      for (int w = 0; w < Wc; ++w)
+        for (std::uint64_t bits = want[static_cast<std::size_t>(w)]; bits; bits &= bits - 1) {
+          const std::int64_t v = std::int64_t{w} * 64 + std::countr_zero(bits);
+          if (v < formed) table.add(static_cast<core::Value>(v));  // else no pair makes it
+        }
+#endif
+    for (std::size_t s = 0; s < split_.size() && missing > 0; ++s) {
+      const std::int64_t m = n - split_[s];
+      const std::int64_t last = split_unequal_[s] ? (m - 1) / 2 : m / 2;  // a <= last, a <= m - a
+      std::int64_t a = 1;
+      while (a <= last && missing > 0) {
+        std::int64_t to_a = std::min(a + 64, last + 1);
+#ifdef GRUNDY_OCTAL_AVX2
+        if (by_table) {
+          if (table.count == 0) break;
+          std::uint32_t hits = 0;
+          a = first_in_table_avx2(g, m, a, last + 1, table, hits);
+          if (a > last) break;
+          if (a + 32 <= last + 1) {  // a block with a wanted value: only its hits are looked at
+            for (; hits; hits &= hits - 1) {
+              const std::int64_t p = a + table_pair<T>(std::countr_zero(hits));
+              const core::Value v = g[p] ^ g[m - p];
+              std::uint64_t& word = want[v >> 6];
+              if (word >> (v & 63) & 1) {
+                word &= ~(std::uint64_t{1} << (v & 63));
+                table.erase(v);
+                --missing;
+              }
+            }
+            a += 32;
+            continue;
+          }
+          to_a = last + 1;  // fewer than 32 pairs left
+        } else if (missing <= kVectorWant && vector) {
+          std::array<T, kVectorWant> list;
+          int count = 0;
+          for (int w = 0; w < Wc; ++w)
+            for (std::uint64_t bits = want[static_cast<std::size_t>(w)]; bits; bits &= bits - 1) {
+              const std::int64_t v = std::int64_t{w} * 64 + std::countr_zero(bits);
+              if (v <= kMax) list[static_cast<std::size_t>(count++)] = static_cast<T>(v);  // else no pair makes it
+            }
+          if (count == 0) break;
+          a = first_hit_avx2(g, m, a, last + 1, list.data(), count);
+          if (a > last) break;
+          to_a = std::min<std::int64_t>(a + 32 / sizeof(T), last + 1);
+        }
+#endif
+        add_range(g, m, a, to_a, found);
+        missing = 0;
+        for (int w = 0; w < Wc; ++w) {
+          const std::uint64_t got = want[static_cast<std::size_t>(w)] & found.word(w);
+#ifdef GRUNDY_OCTAL_AVX2
+          if (by_table)
+            for (std::uint64_t bits = got; bits; bits &= bits - 1)
+              table.erase(static_cast<core::Value>(w * 64 + std::countr_zero(bits)));
+#endif
+          want[static_cast<std::size_t>(w)] &= ~got;
+          missing += std::popcount(want[static_cast<std::size_t>(w)]);
+        }
+        a = to_a;
+      }
+    }
+    return missing;
+  };
+  core::detail::run_on_threads(threads, stop, [&](int tid) {
+    std::vector<std::uint8_t> flags;
+    if (tid == 1) {
+      for (std::uint64_t b = 1; core::detail::wait_for(published, b, stop); ++b) {
+        compute(jobs[b % 2], flags);
+        finished.store(b, std::memory_order_release);
+      }
+      return;
+    }
+    for (std::int64_t b = 0; b < blocks && result == to; ++b) {
+      const std::int64_t block_start = from + b * B;
+      if (threads == 1 || b == 0) {
+        prepare(b, block_start);
+        compute(jobs[static_cast<std::size_t>(b % 2)], flags);
+      } else if (!core::detail::wait_for(finished, static_cast<std::uint64_t>(b), stop)) {
+        return;
+      }
+      if (threads == 2 && b + 1 < blocks) {
+        // The helper reads the rare list while this block adds to it: room for a block's worth
+        // is made now, so that it does not move.
+        if (rare_.capacity() < rare_.size() + static_cast<std::size_t>(B)) rare_.reserve(2 * rare_.size() + B);
+        prepare(b + 1, block_start);
+        published.store(static_cast<std::uint64_t>(b + 1), std::memory_order_release);
+      }
+      const Job& J = jobs[static_cast<std::size_t>(b % 2)];
+      const std::int64_t n0 = J.n0, n1 = J.n1, h = J.h;
+      const std::size_t known = J.known;
+      const int S = J.S;
+      const std::uint64_t* far_words = J.far.data();
+      for (std::int64_t n = n0; n < n1; ++n) {
+        if ((n & 65535) == 65535) core::tick(65536);
+        const int W = words_;
+        seen.clear(W);
+        for (int k : keep_) seen.add(g[n - k]);
+        // The other common option values: a rare heap known at the horizon with a partner after
+        // it, and a rare heap found after it.
+        for (std::size_t s = 0; s < split_.size(); ++s) {
+          const std::int64_t m = n - split_[s];
+          const bool unequal = split_unequal_[s];
+          const auto add = [&](std::int64_t r) {
+            if (!unequal || 2 * r != m) seen.add(g[r] ^ g[m - r]);
+          };
+          for (std::size_t i = 0; i < known && rare_[i] <= m - h; ++i) add(rare_[i]);
+          for (std::size_t i = known; i < rare_.size() && rare_[i] < m; ++i) add(rare_[i]);
+        }
+        // c: the least common value missing; taken[w]: the option values 64 w .. 64 w + 63 seen,
+        // for the words up to c's.
+        const std::uint64_t* far = far_words + static_cast<std::size_t>(n - n0) * static_cast<std::size_t>(S);
+        std::int64_t c = std::int64_t{W} * 64;
+        for (int w = 0; w < W; ++w) {
+          taken[static_cast<std::size_t>(w)] = seen.word(w) | (w < S ? far[w] : 0);
+          const std::uint64_t free = ~taken[static_cast<std::size_t>(w)] & ~rare_words_[static_cast<std::size_t>(w)];
+          if (free) {
+            c = std::int64_t{w} * 64 + std::countr_zero(free);
+            break;
+          }
+        }
+        // The rare values below c still missing (`want`) must turn up among the splits, or the
+        // least of them is the value. The splits go by blocks of pairs, `want` updated after each.
+        const int Wc = static_cast<int>((c + 63) / 64);
+        std::int64_t missing = 0;
+        for (int w = 0; w < Wc; ++w) {
+          std::uint64_t below = ~taken[static_cast<std::size_t>(w)] & rare_words_[static_cast<std::size_t>(w)];
+          if (c < std::int64_t{w + 1} * 64) below &= (std::uint64_t{1} << (c - std::int64_t{w} * 64)) - 1;
+          want[static_cast<std::size_t>(w)] = below;
+          missing += std::popcount(below);
+        }
+        missing = search_missing(n, Wc, missing);
+        core::Value value;
+        if (missing == 0) {
+          value = static_cast<core::Value>(c);
+        } else {
+          int w = 0;
+          while (!want[static_cast<std::size_t>(w)]) ++w;
+          value = static_cast<core::Value>(w * 64 + std::countr_zero(want[static_cast<std::size_t>(w)]));
+        }
+        if (value > kMax) {
+          result = n;
           break;
         }
+        gv[static_cast<std::size_t>(n)] = static_cast<T>(value);
+        note(n, value);
       }
-      // The rare values below c still missing (`want`) must turn up among the splits, or the
-      // least of them is the value. The splits go by blocks of pairs, `want` updated after each.
-      const int Wc = static_cast<int>((c + 63) / 64);
-      std::int64_t missing = 0;
-      for (int w = 0; w < Wc; ++w) {
-        std::uint64_t below = ~taken[static_cast<std::size_t>(w)] & rare_words_[static_cast<std::size_t>(w)];
-        if (c < std::int64_t{w + 1} * 64) below &= (std::uint64_t{1} << (c - std::int64_t{w} * 64)) - 1;
-        want[static_cast<std::size_t>(w)] = below;
-        missing += std::popcount(below);
-      }
-      found.clear(W);
-#ifdef GRUNDY_OCTAL_AVX2
-      WantTable table;
-      const bool by_table = vector && max_value_ < WantTable::kLimit;
-      const std::int64_t formed = std::int64_t{1} << std::bit_width(max_value_);  // every pair's value is below
-      if (by_table)
-        for (int w = 0; w < Wc; ++w)
-          for (std::uint64_t bits = want[static_cast<std::size_t>(w)]; bits; bits &= bits - 1) {
-            const std::int64_t v = std::int64_t{w} * 64 + std::countr_zero(bits);
-            if (v < formed) table.add(static_cast<core::Value>(v));  // else no pair makes it
-          }
-#endif
-      for (std::size_t s = 0; s < split_.size() && missing > 0; ++s) {
-        const std::int64_t m = n - split_[s];
-        const std::int64_t last = split_unequal_[s] ? (m - 1) / 2 : m / 2;  // a <= last, a <= m - a
-        std::int64_t a = 1;
-        while (a <= last && missing > 0) {
-          std::int64_t to_a = std::min(a + 64, last + 1);
-#ifdef GRUNDY_OCTAL_AVX2
-          if (by_table) {
-            if (table.count == 0) break;
-            std::uint32_t hits = 0;
-            a = first_in_table_avx2(g, m, a, last + 1, table, hits);
-            if (a > last) break;
-            if (a + 32 <= last + 1) {  // a block with a wanted value: only its hits are looked at
-              for (; hits; hits &= hits - 1) {
-                const std::int64_t p = a + table_pair<T>(std::countr_zero(hits));
-                const core::Value v = g[p] ^ g[m - p];
-                std::uint64_t& word = want[v >> 6];
-                if (word >> (v & 63) & 1) {
-                  word &= ~(std::uint64_t{1} << (v & 63));
-                  table.erase(v);
-                  --missing;
-                }
-              }
-              a += 32;
-              continue;
-            }
-            to_a = last + 1;  // fewer than 32 pairs left
-          } else if (missing <= kVectorWant && vector) {
-            std::array<T, kVectorWant> list;
-            int count = 0;
-            for (int w = 0; w < Wc; ++w)
-              for (std::uint64_t bits = want[static_cast<std::size_t>(w)]; bits; bits &= bits - 1) {
-                const std::int64_t v = std::int64_t{w} * 64 + std::countr_zero(bits);
-                if (v <= kMax) list[static_cast<std::size_t>(count++)] = static_cast<T>(v);  // else no pair makes it
-              }
-            if (count == 0) break;
-            a = first_hit_avx2(g, m, a, last + 1, list.data(), count);
-            if (a > last) break;
-            to_a = std::min<std::int64_t>(a + 32 / sizeof(T), last + 1);
-          }
-#endif
-          add_range(g, m, a, to_a, found);
-          missing = 0;
-          for (int w = 0; w < Wc; ++w) {
-            const std::uint64_t got = want[static_cast<std::size_t>(w)] & found.word(w);
-#ifdef GRUNDY_OCTAL_AVX2
-            if (by_table)
-              for (std::uint64_t bits = got; bits; bits &= bits - 1)
-                table.erase(static_cast<core::Value>(w * 64 + std::countr_zero(bits)));
-#endif
-            want[static_cast<std::size_t>(w)] &= ~got;
-            missing += std::popcount(want[static_cast<std::size_t>(w)]);
-          }
-          a = to_a;
-        }
-      }
-      core::Value value;
-      if (missing == 0) {
-        value = static_cast<core::Value>(c);
-      } else {
-        int w = 0;
-        while (!want[static_cast<std::size_t>(w)]) ++w;
-        value = static_cast<core::Value>(w * 64 + std::countr_zero(want[static_cast<std::size_t>(w)]));
-      }
-      if (value > kMax) return n;
-      gv[static_cast<std::size_t>(n)] = static_cast<T>(value);
-      note(n, value);
     }
-  }
-  return to;
+    stop.store(true);  // the helper's work is done
+  });
+  return result;
 }
 
 void OctalSweep::append(core::Value v) {

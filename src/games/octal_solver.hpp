@@ -17,8 +17,9 @@
 //
 // The sweep goes by blocks of consecutive heap sizes. The pairs of a rare heap with a partner
 // known before the block are done for the whole block at once, rare heap by rare heap (the
-// partners of one rare heap are then consecutive heaps, in cache). The missing rare values are
-// looked for 32 pairs at a time with AVX2 where the processor has it.
+// partners of one rare heap are then consecutive heaps, in cache), by a helper thread one block
+// ahead when there are two. The missing rare values are looked for 32 pairs at a time with
+// AVX2, or a vector of 64 bytes with AVX-512, where the processor has them.
 
 #include <array>
 #include <cstdint>
@@ -40,9 +41,14 @@ namespace grundy::games {
 // split into three heaps).
 std::vector<core::Value> octal_values_naive(const OctalCode& code, std::int64_t n);
 
-// Whether OctalSweep may search its last missing values with AVX2 where the processor has it
-// (on by default); tests turn it off to check the scalar search against it.
-void set_octal_vector_scan(bool on);
+// The widest vector instructions OctalSweep may search its missing values with, where the
+// processor has them (the widest by default); tests narrow it to check each search against the
+// scalar one.
+enum class OctalScan { Scalar, Avx2, Avx512 };
+void set_octal_scan(OctalScan widest);
+// Whether OctalSweep may find the next block's far pairs on a helper thread (on by default,
+// with two threads or more; see core::solver_threads).
+void set_octal_threads(bool on);
 
 class OctalSweep {
  public:

@@ -290,19 +290,42 @@ TEST(OctalSweep, AgreesWithTheNaiveSweepPastManyBlocksAndMasks) {
 // values against the scalar one.
 TEST(OctalSweep, VectorSearchChangesNoValue) {
   struct Reset {
-    ~Reset() { games::set_octal_vector_scan(true); }
+    ~Reset() { games::set_octal_scan(games::OctalScan::Avx512); }
   } reset;
+  using games::OctalScan;
   for (const std::string code : {"4!.0", "0.6", "0.354"}) {
     const std::int64_t n = 1 << 15;
-    const auto fast = sparse(code, n);
-    games::set_octal_vector_scan(false);
-    EXPECT_EQ(sparse(code, n), fast) << code << " scalar search";
-    games::set_octal_vector_scan(true);
+    games::set_octal_scan(OctalScan::Scalar);
+    const auto scalar = sparse(code, n);
+    for (const OctalScan scan : {OctalScan::Avx2, OctalScan::Avx512}) {
+      games::set_octal_scan(scan);
+      EXPECT_EQ(sparse(code, n), scalar) << code << " vector search " << static_cast<int>(scan);
+    }
   }
-  // Two-byte values below 512, where the vector search packs two vectors of pairs into one:
+  // Two-byte values below 512, where the AVX2 search packs two vectors of pairs into one:
   // 0.66666666's values pass 255 near heap size 480 and 511 near 1300.
   const std::string wide = "0.66666666";
-  EXPECT_EQ(sparse(wide, 1300), games::octal_values_naive(parse_octal_code(wide), 1300));
+  const auto naive = games::octal_values_naive(parse_octal_code(wide), 1300);
+  for (const OctalScan scan : {OctalScan::Avx2, OctalScan::Avx512}) {
+    games::set_octal_scan(scan);
+    EXPECT_EQ(sparse(wide, 1300), naive) << static_cast<int>(scan);
+  }
+}
+
+// The far pairs of the next block on a helper thread, with the pairs across its horizon left to
+// the sweep's own thread, give the values of one thread (where the machine has two threads;
+// the four codes have over 1,000 rare heaps by 2^14, enough for the helper).
+TEST(OctalSweep, HelperThreadChangesNoValue) {
+  struct Reset {
+    ~Reset() { games::set_octal_threads(true); }
+  } reset;
+  for (const std::string code : {"4!.0", "0.6", "0.354", "0.66666666"}) {
+    const std::int64_t n = 1 << 15;
+    games::set_octal_threads(false);
+    const auto one = sparse(code, n);
+    games::set_octal_threads(true);
+    EXPECT_EQ(sparse(code, n), one) << code;
+  }
 }
 
 // Values appended from elsewhere (seq --load) leave the sweep as if it had computed them: the
