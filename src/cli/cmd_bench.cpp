@@ -158,7 +158,8 @@ JobResult run_job(const BenchJob& job, const std::vector<std::int64_t>& extent) 
       for (const auto& [name, value] : games::parse_game_spec(job.spec).params)
         if (name == "code") code = value;
       games::OctalSweep sweep(games::parse_octal_code(code));
-      core::ensure_fits(games::OctalSweep::bytes(n), core::default_memory_limit(), "the proof of " + job.spec);
+      core::ensure_fits(games::OctalSweep::bytes(sweep.code(), n), core::default_memory_limit(),
+                        "the proof of " + job.spec);
       const games::OctalPeriod p = games::sweep_until_proven(sweep, std::int64_t{1} << 16, n);
       if (!p.proven)
         throw core::EngineError("bench: no period of " + job.spec + " proven within " + std::to_string(n) + " heaps");

@@ -89,14 +89,15 @@ SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search, 
   if (const auto code = octal_seq(o)) {
     // The sweep may run past `size` to prove a period: up to `search` heap sizes.
     const std::int64_t limit = std::max(size, search);
-    core::ensure_fits(core::add_bytes(seq_bytes, games::OctalSweep::bytes(limit)), o.memory_limit,
+    core::ensure_fits(core::add_bytes(seq_bytes, games::OctalSweep::bytes(*code, limit)), o.memory_limit,
                       "the sequence of " + game.name() + " (up to --search " + std::to_string(limit) + ")");
     games::OctalSweep sweep(*code);
     if (!files.load.empty())
       io::load_sequence(
           files.load, game.name(),
           [&](std::int64_t n) {
-            core::ensure_fits(core::add_bytes(seq_bytes, games::OctalSweep::bytes(std::max(n, limit))), o.memory_limit,
+            core::ensure_fits(core::add_bytes(seq_bytes, games::OctalSweep::bytes(*code, std::max(n, limit))),
+                              o.memory_limit,
                               "--load " + files.load + ": the sequence of " + std::to_string(n) + " heap sizes");
           },
           [&](core::Value v) { sweep.append(v); });

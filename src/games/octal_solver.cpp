@@ -19,6 +19,8 @@
 
 namespace grundy::games {
 
+constexpr core::Value kHexLimit = 4096;  // OctalSweep::hex_one's values are below
+
 std::vector<core::Value> octal_values_naive(const OctalCode& code, std::int64_t n) {
   std::vector<core::Value> g(static_cast<std::size_t>(std::max<std::int64_t>(n, 0)));
   std::vector<core::Value> opts;
@@ -50,14 +52,19 @@ OctalSweep::OctalSweep(OctalCode code) : code_(std::move(code)), count_(65536, 0
     }
   }
   first_fast_ = t + 1;
+  hex_fast_ =
+      !split3_.empty() && std::find(split3_unequal_.begin(), split3_unequal_.end(), true) == split3_unequal_.end();
   set_mask(0);
 }
 
-std::uint64_t OctalSweep::bytes(std::int64_t n) {
+std::uint64_t OctalSweep::bytes(const OctalCode& code, std::int64_t n) {
   // Two bytes a value after widening (the one-byte copy is freed as the two-byte one fills, but
-  // both exist for a moment), the rare list at its worst, the counts.
+  // both exist for a moment), the rare list at its worst, the counts; for three-way splits the
+  // pair sets of hex_one at their widest, 512 bytes a heap size.
   const auto u = static_cast<std::uint64_t>(std::max<std::int64_t>(n, 0));
-  return core::add_bytes(core::mul_bytes(u, 3), core::add_bytes(core::mul_bytes(u, 8), 65536 * 8 + (1u << 16)));
+  const std::uint64_t pairs = code.max_parts() == 3 ? core::mul_bytes(u, kHexLimit / 8) : 0;
+  return core::add_bytes(core::add_bytes(core::mul_bytes(u, 3), pairs),
+                         core::add_bytes(core::mul_bytes(u, 8), 65536 * 8 + (1u << 16)));
 }
 
 // By the definition, for the first heap sizes and for codes that split into three heaps; the
@@ -407,6 +414,88 @@ void far_pairs(const T* g, const std::int64_t* rare, std::size_t known, const st
 
 }  // namespace
 
+// Three-way splits without '!' (hexadecimal digits 8 to f), by pair sets: the values of
+// G(a) ^ G(b) ^ G(c) over a + b + c = m are the union over a of G(a) ^ P(m - a), where P(x) is
+// the set of G(b) ^ G(x - b) over every split of x into two heaps. The sets P are kept as bits,
+// as many words a heap size as the seen-set has (64 at most: values below kHexLimit); the
+// heaps a are grouped by their value u, so the union costs one OR of a set per heap a and one
+// translation v -> v ^ u per value u: O(n) words a heap size, where the definition has O(n^2)
+// splits. Past kHexLimit the sweep goes on by the definition.
+
+namespace {
+
+// Adds {v ^ u : v in x} (`words` words, u below 64 * words) to out: word w goes to w ^ (u >> 6),
+// its bits swapped in blocks of 1, 2, ..., 32 where u & 63 has a bit.
+void add_translated(const std::uint64_t* x, core::Value u, int words, std::uint64_t* out) {
+  static constexpr std::array<std::uint64_t, 6> kLow = {0x5555555555555555ULL, 0x3333333333333333ULL,
+                                                        0x0f0f0f0f0f0f0f0fULL, 0x00ff00ff00ff00ffULL,
+                                                        0x0000ffff0000ffffULL, 0x00000000ffffffffULL};
+  for (int w = 0; w < words; ++w) {
+    std::uint64_t v = x[w];
+    for (int j = 0; j < 6; ++j) {
+      const std::uint64_t low = kLow[static_cast<std::size_t>(j)];
+      if (u >> j & 1) v = ((v & low) << (1 << j)) | ((v >> (1 << j)) & low);
+    }
+    out[w ^ static_cast<int>(u >> 6)] |= v;
+  }
+}
+
+}  // namespace
+
+void OctalSweep::pair_sets_to(std::int64_t x) {
+  const auto W = static_cast<std::size_t>(words_);
+  if (W > pair_words_) {  // the values grew: the sets take the new width
+    std::vector<std::uint64_t> wider(pairs_.size() / std::max<std::size_t>(pair_words_, 1) * W, 0);
+    for (std::size_t y = 0; pair_words_ > 0 && y < pairs_.size() / pair_words_; ++y)
+      std::copy_n(pairs_.begin() + static_cast<std::ptrdiff_t>(y * pair_words_), pair_words_,
+                  wider.begin() + static_cast<std::ptrdiff_t>(y * W));
+    pairs_.swap(wider);
+    pair_words_ = W;
+  }
+  ValueSet flags;
+  for (auto y = static_cast<std::int64_t>(pairs_.size() / W); y < x; ++y) {
+    flags.clear(words_);
+    for (std::int64_t b = 1; 2 * b <= y; ++b) flags.add(at(b) ^ at(y - b));
+    for (int w = 0; w < words_; ++w) pairs_.push_back(flags.word(w));
+  }
+}
+
+core::Value OctalSweep::hex_one(std::int64_t n) {
+  const int W = words_;  // every option value is below 64 * W <= kHexLimit
+  const auto Wz = static_cast<std::size_t>(W);
+  pair_sets_to(n);
+  std::array<std::uint64_t, kHexLimit / 64> options{};
+  const auto add = [&](core::Value v) { options[v >> 6] |= std::uint64_t{1} << (v & 63); };
+  for (int k : keep_) add(at(n - k));
+  for (std::size_t s = 0; s < split_.size(); ++s) {
+    const std::int64_t m = n - split_[s];
+    for (std::int64_t a = 1; 2 * a <= m; ++a)
+      if (!split_unequal_[s] || 2 * a != m) add(at(a) ^ at(m - a));
+  }
+  hex_acc_.resize(std::size_t{kHexLimit} * Wz);
+  for (int k : split3_) {
+    const std::int64_t m = n - k;
+    for (std::int64_t a = 1; a + 2 <= m; ++a) {  // b + c = m - a >= 2: P(m - a) has (1, m - a - 1)
+      const core::Value u = at(a);
+      std::uint64_t* acc = hex_acc_.data() + std::size_t{u} * Wz;
+      const std::uint64_t* p = pairs_.data() + static_cast<std::size_t>(m - a) * Wz;
+      if (acc[0] == 0 && std::all_of(acc, acc + Wz, [](std::uint64_t w) { return w == 0; })) hex_used_.push_back(u);
+      for (std::size_t w = 0; w < Wz; ++w) acc[w] |= p[w];
+    }
+    for (const core::Value u : hex_used_) {
+      std::uint64_t* acc = hex_acc_.data() + std::size_t{u} * Wz;
+      add_translated(acc, u, W, options.data());
+      std::fill_n(acc, Wz, 0);
+    }
+    hex_used_.clear();
+  }
+  for (int w = 0; w < W; ++w) {
+    const std::uint64_t free = ~options[static_cast<std::size_t>(w)];
+    if (free) return static_cast<core::Value>(w * 64 + std::countr_zero(free));
+  }
+  return static_cast<core::Value>(W * 64);
+}
+
 void set_octal_scan(OctalScan widest) { g_scan = widest; }
 void set_octal_threads(bool on) { g_octal_threads = on; }
 
@@ -417,7 +506,7 @@ std::int64_t OctalSweep::run(std::vector<T>& gv, std::int64_t from, std::int64_t
   while (n < to) {
     remask_at(n);
     if (n < first_fast_ || !split3_.empty()) {
-      const core::Value value = naive_one(n);
+      const core::Value value = n >= first_fast_ && hex_fast_ && max_value_ < kHexLimit ? hex_one(n) : naive_one(n);
       if (value > kMax) return n;
       gv[static_cast<std::size_t>(n)] = static_cast<T>(value);
       note(n, value);
@@ -785,7 +874,7 @@ std::optional<core::SolveRoute> fast_route(const Octal& g, const core::Box& box,
   core::SolveRoute r;
   r.name = "take-and-break value sequence (sparse space), xor of the heaps";
   r.bytes = core::add_bytes(core::huge_block_bytes(core::mul_bytes(box.count(), sizeof(core::Value))),
-                            OctalSweep::bytes(heaps));
+                            OctalSweep::bytes(g.code(), heaps));
   r.run = [&g, box, eval, heaps] {
     OctalSweep sweep(g.code());
     sweep.extend_to(heaps);
@@ -813,7 +902,7 @@ const OctalPeriod& OctalHeapValues::period() {
   if (!period_) {
     // As far as the memory limit allows: most proofs need far less (Kayles: 157 heap sizes).
     std::int64_t search = kOctalPeriodSearch;
-    while (search > (std::int64_t{1} << 16) && OctalSweep::bytes(search) > limit_) search /= 2;
+    while (search > (std::int64_t{1} << 16) && OctalSweep::bytes(sweep_.code(), search) > limit_) search /= 2;
     period_ = sweep_.code().any_unequal() ? OctalPeriod{} : sweep_until_proven(sweep_, std::int64_t{1} << 16, search);
   }
   return *period_;
@@ -827,9 +916,9 @@ core::Value OctalHeapValues::at(std::int64_t x) {
   }
   if (x >= sweep_.size()) {
     const std::int64_t n = std::max(x + 1, sweep_.size() + sweep_.size() / 2);
-    core::ensure_fits(OctalSweep::bytes(x + 1), limit_,
+    core::ensure_fits(OctalSweep::bytes(sweep_.code(), x + 1), limit_,
                       "the value sequence of " + name_ + " up to heap " + std::to_string(x));
-    sweep_.extend_to(OctalSweep::bytes(n) <= limit_ ? n : x + 1);
+    sweep_.extend_to(OctalSweep::bytes(sweep_.code(), n) <= limit_ ? n : x + 1);
   }
   return sweep_.at(x);
 }

@@ -72,8 +72,9 @@ class OctalSweep {
   // Heap sizes >= 1 whose value is in the rare class, in increasing order.
   const std::vector<std::int64_t>& rare_heaps() const { return rare_; }
 
-  // Bytes a sweep to n heap sizes holds at most (values widened to two bytes, the rare list).
-  static std::uint64_t bytes(std::int64_t n);
+  // Bytes a sweep of `code` to n heap sizes holds at most (values widened to two bytes, the rare
+  // list, and the pair sets of three-way splits).
+  static std::uint64_t bytes(const OctalCode& code, std::int64_t n);
 
  private:
   template <class T>
@@ -81,6 +82,8 @@ class OctalSweep {
   template <class T>
   std::int64_t run_segment(std::vector<T>& g, std::int64_t from, std::int64_t to);
   core::Value naive_one(std::int64_t n);
+  core::Value hex_one(std::int64_t n);       // three-way splits by the pair sets; see the .cpp
+  void pair_sets_to(std::int64_t x);         // P(y) for every y < x
   void note(std::int64_t n, core::Value v);  // G(n) = v is stored: counts, rare list, size
   void choose_mask();
   void remask_at(std::int64_t n);  // the mask is chosen again at 1024, 2048, 4096, ... heap sizes
@@ -94,7 +97,12 @@ class OctalSweep {
   std::vector<bool> split_unequal_;
   std::vector<int> split3_;  // k with digit 8: three heaps
   std::vector<bool> split3_unequal_;
-  std::int64_t first_fast_;  // heap sizes from here on have no whole-heap move
+  std::int64_t first_fast_;           // heap sizes from here on have no whole-heap move
+  bool hex_fast_ = false;             // three-way splits, none with '!': by hex_one while the values allow
+  std::vector<std::uint64_t> pairs_;  // P(y), pair_words_ words each, for y < pairs_.size() / pair_words_
+  std::size_t pair_words_ = 0;
+  std::vector<std::uint64_t> hex_acc_;
+  std::vector<core::Value> hex_used_;
   std::int64_t n_ = 0;
   std::int64_t next_mask_at_ = 1024;
   bool wide_ = false;

@@ -277,6 +277,16 @@ TEST(OctalSweep, AgreesWithTheNaiveSweepOn50Codes) {
   }
 }
 
+// Three-way splits by pair sets (hexadecimal digits 8 to f without '!') against the definition,
+// past the values 256 and 512 where the sets widen (0.ff: G(n) = n), and the codes that stay
+// with the definition ('!' on a three-way split).
+TEST(OctalSweep, ThreeWaySplitsByPairSetsAgreeWithTheDefinition) {
+  for (const std::string code : {"0.8", "0.c", "0.ff", "0.f8", "0.e", "0.88", "c.0", "0.1c", "0.c4!", "0.8!", "8!.0"}) {
+    const std::int64_t n = 520;
+    EXPECT_EQ(sparse(code, n), games::octal_values_naive(parse_octal_code(code), n)) << code;
+  }
+}
+
 // Past many blocks and several masks (the segments between two mask choices have 16 blocks or
 // more from 1024 on).
 TEST(OctalSweep, AgreesWithTheNaiveSweepPastManyBlocksAndMasks) {
