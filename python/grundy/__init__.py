@@ -204,7 +204,8 @@ Game.moves = _result_method(_raw["moves"], """Every option of pos with its value
     [(1, 1)]
     """)
 Game.seq = _result_method(_raw["seq"], """The value sequence of a one-heap game for x = 0..n-1 (rows p = 0..K
-    with passes), with preperiod, period, saltus and whether the period is proven.
+    with passes), with preperiod, period, saltus and whether the period is proven. For take-and-break
+    games, save= and load= write and resume the swept sequence, as the CLI's seq --save and --load.
 
     >>> r = grundy.game("subtraction -p set=2,12,14 --pass").seq(100)
     >>> r.status, r.values.shape

@@ -671,13 +671,13 @@ py::array ppos(PyGame& g, const py::handle& size, const py::handle& fix, const p
 }
 
 py::dict seq(PyGame& g, std::int64_t n, const std::optional<std::int64_t>& search_arg, const py::object& max_memory,
-             double max_seconds) {
+             double max_seconds, const std::string& save, const std::string& load) {
   (void)core::parse_int(std::to_string(n), "n", 1, std::int64_t{1} << 30);
   // None: the game's default (cli::default_seq_search), as on the command line.
   const std::int64_t search =
       search_arg ? core::parse_int(std::to_string(*search_arg), "search", 1, std::int64_t{1} << 40) : 0;
   const cli::Subject s = g.subject(max_memory);
-  const cli::SeqResult r = run_engine(g.python_callbacks, max_seconds, [&] { return cli::compute_seq(s, n, search); });
+  const cli::SeqResult r = run_engine(g.python_callbacks, max_seconds, [&] { return cli::compute_seq(s, n, search, {save, load}); });
   py::dict d;
   d["game"] = g.game().name();
   if (r.layers.size() == 1) {
@@ -865,7 +865,7 @@ Uses the CLI's fastest route (an f grid where the family has one).
 [[0, 0], [1, 1], [2, 2]]
 )")
       .def("seq", &seq, py::arg("n"), py::kw_only(), py::arg("search") = py::none(),
-           py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0)
+           py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0, py::arg("save") = "", py::arg("load") = "")
       .def(
           "structure",
           [](PyGame& g, const py::handle& size, const py::object& max_memory, double max_seconds) {

@@ -213,6 +213,25 @@ def test_table_files_round_trip(tmp_path):
     assert np.array_equal(a[:16, :16], b)
 
 
+def test_seq_files_resume_a_take_and_break_sweep(tmp_path):
+    # save= keeps the swept values; load= goes on from them, to the same answer as one run, and a
+    # file written by the CLI loads the same way.
+    g = grundy.game("octal -p code=0.137")
+    f = str(tmp_path / "dawson.gtab")
+    first = g.seq(100, search=2048, save=f)
+    resumed = g.seq(100, search=4096, load=f)
+    direct = g.seq(100, search=4096)
+    assert np.array_equal(resumed.values, direct.values) and np.array_equal(first.values, direct.values)
+    assert (resumed.preperiod, resumed.period, resumed.proven) == (direct.preperiod, direct.period, True)
+    c = str(tmp_path / "cli.gtab")
+    cli("seq", "octal", "-p", "code=0.137", "--size", "10", "--search", "2048", "--save", c)
+    assert np.array_equal(g.seq(100, load=c).values, direct.values)
+    with pytest.raises(ValueError, match="take-and-break"):
+        grundy.game("subtraction -p set=1,2").seq(10, save=f)
+    with pytest.raises(ValueError, match=r"holds octal\(code=0\.137\)"):  # a file of another game
+        grundy.game("octal -p code=0.77").seq(10, load=f)
+
+
 def test_seq_search_defaults_like_the_cli():
     # A take-and-break game searches 2^20 heap sizes unless told (its sweep costs microseconds a
     # heap size); 0.4! has no period there. search= overrides it, as --search does.
