@@ -677,7 +677,9 @@ py::dict seq(PyGame& g, std::int64_t n, const std::optional<std::int64_t>& searc
   const std::int64_t search =
       search_arg ? core::parse_int(std::to_string(*search_arg), "search", 1, std::int64_t{1} << 40) : 0;
   const cli::Subject s = g.subject(max_memory);
-  const cli::SeqResult r = run_engine(g.python_callbacks, max_seconds, [&] { return cli::compute_seq(s, n, search, {save, load}); });
+  const cli::SeqResult r = run_engine(g.python_callbacks, max_seconds, [&] {
+    return cli::compute_seq(s, n, search, {save, load});
+  });
   py::dict d;
   d["game"] = g.game().name();
   if (r.layers.size() == 1) {
@@ -864,8 +866,8 @@ Uses the CLI's fastest route (an f grid where the family has one).
 >>> grundy.game("nim -p heaps=2").ppos(3).tolist()
 [[0, 0], [1, 1], [2, 2]]
 )")
-      .def("seq", &seq, py::arg("n"), py::kw_only(), py::arg("search") = py::none(),
-           py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0, py::arg("save") = "", py::arg("load") = "")
+      .def("seq", &seq, py::arg("n"), py::kw_only(), py::arg("search") = py::none(), py::arg("max_memory") = py::none(),
+           py::arg("max_seconds") = 0.0, py::arg("save") = "", py::arg("load") = "")
       .def(
           "structure",
           [](PyGame& g, const py::handle& size, const py::object& max_memory, double max_seconds) {

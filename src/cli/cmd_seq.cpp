@@ -103,7 +103,8 @@ SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search, 
           [&](core::Value v) { sweep.append(v); });
     const auto save = [&] {
       if (!files.save.empty())
-        io::save_sequence(files.save, game.name(), sweep.size(), [&](std::int64_t x) { return sweep.at(x); });
+        io::save_sequence(files.save, game.name(), sweep.size(), sweep.max_value(),
+                          [&](std::int64_t x) { return sweep.at(x); });
     };
     const games::OctalPeriod p =
         games::sweep_until_proven(sweep, size, limit, by_default ? kDefaultOctalSearchSeconds : 0, save);

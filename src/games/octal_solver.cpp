@@ -286,7 +286,6 @@ constexpr int table_pair(int k) {
 // right by v & 15.
 struct WantBits {
   alignas(64) std::array<std::uint64_t, WantTable::kLimit / 64> bit{};  // value v: bit v & 63 of bit[v >> 6]
-  void add(core::Value v) { bit[v >> 6] |= std::uint64_t{1} << (v & 63); }
 };
 
 constexpr auto kReverse8 = [] {

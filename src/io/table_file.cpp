@@ -111,10 +111,8 @@ void save_table(const std::string& path, const core::DenseTable& t, const std::s
   write_table(path, game, extent, t.eval, t.values.size(), max, [&](std::uint64_t i) { return t.values[i]; });
 }
 
-void save_sequence(const std::string& path, const std::string& game, std::int64_t n,
+void save_sequence(const std::string& path, const std::string& game, std::int64_t n, core::Value max,
                    const std::function<core::Value(std::int64_t)>& value) {
-  core::Value max = 0;
-  for (std::int64_t x = 0; x < n; ++x) max = std::max(max, value(x));
   write_table(path, game, {n}, core::Evaluation::Grundy, static_cast<std::uint64_t>(n), max,
               [&](std::uint64_t i) { return value(static_cast<std::int64_t>(i)); });
 }

@@ -38,8 +38,8 @@ core::DenseTable load_table(const std::string& path, const std::string& game, co
                             std::uint64_t memory_limit);
 
 // A value sequence G(0 .. n-1) of a one-heap game (`seq --save`): a table file of extent {n}
-// holding Grundy values, value(x) for every x.
-void save_sequence(const std::string& path, const std::string& game, std::int64_t n,
+// holding Grundy values, value(x) for every x, the largest of them `max` (the caller knows it).
+void save_sequence(const std::string& path, const std::string& game, std::int64_t n, core::Value max,
                    const std::function<core::Value(std::int64_t)>& value);
 
 // Reads such a file of `game` (`seq --load`), checked as load_table checks a table: `start(n)`
