@@ -110,6 +110,7 @@ Termination check_termination(const std::vector<Move>& moves) {
 }
 
 std::vector<Move> knight_moves() { return {{-2, -1}, {-1, -2}, {-2, 1}, {1, -2}}; }
+std::vector<Move> king_moves() { return {{-1, 0}, {0, -1}, {-1, -1}}; }
 
 std::int64_t knight_theorem22(std::int64_t m, std::int64_t j) {
   const std::int64_t q = j / 4, half_mod2 = (m / 2) % 2;
@@ -185,7 +186,7 @@ Leaper::Leaper(std::string label, std::vector<Move> moves)
            });
   };
   if (same_moves(knight_moves())) kind_ = Kind::Knight;
-  if (same_moves({{-1, 0}, {0, -1}, {-1, -1}})) kind_ = Kind::King;
+  if (same_moves(king_moves())) kind_ = Kind::King;
 }
 
 std::string Leaper::check(const Position& pos) const { return check_square(pos); }
@@ -272,9 +273,7 @@ Family queen_family() {
       "queen",
       "Corner the Queen (Isaacs) = Wythoff's Nim: the queen at (m,n) moves any number of squares left, down or "
       "diagonally down-left; (0,0) is terminal; P-positions (floor(k*phi), floor(k*phi^2)) and mirrors",
-      [](const Transforms& t) {
-        return with_transforms(Slider("queen", {{-1, 0}, {0, -1}, {-1, -1}}), t);
-      });
+      [](const Transforms& t) { return with_transforms(Slider("queen", king_moves()), t); });
 }
 
 Family rook_family() {
@@ -288,9 +287,7 @@ Family king_family() {
   return chess_family("king",
                       "the king at (m,n) moves one square left, down or diagonally down-left; (0,0) is terminal; "
                       "P-positions: m and n both even",
-                      [](const Transforms& t) {
-                        return with_transforms(Leaper("king", {{-1, 0}, {0, -1}, {-1, -1}}), t);
-                      });
+                      [](const Transforms& t) { return with_transforms(Leaper("king", king_moves()), t); });
 }
 
 Family rider_family() {

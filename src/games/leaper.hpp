@@ -191,6 +191,8 @@ std::optional<core::ClosedForm> closed_form_of(const Leaper& l, const Position& 
 // The moves of the paper's knight, in the order of its rule 2): (m-2, n-1), (m-1, n-2),
 // (m-2, n+1), (m+1, n-2).
 std::vector<Move> knight_moves();
+// The king's steps, one left, down or diagonally down-left; also the queen's directions.
+std::vector<Move> king_moves();
 
 // "-2:1,-2:-1" -> moves; a UserError naming -p <param> (moves, or dirs for a rider's
 // directions), the item and what is allowed.

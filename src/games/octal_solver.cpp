@@ -451,11 +451,11 @@ void OctalSweep::pair_sets_to(std::int64_t x) {
     pairs_.swap(wider);
     pair_words_ = W;
   }
-  ValueSet flags;
+  std::array<std::uint8_t, kHexLimit> flags;  // one byte a value: plain stores
   for (auto y = static_cast<std::int64_t>(pairs_.size() / W); y < x; ++y) {
-    flags.clear(words_);
-    for (std::int64_t b = 1; 2 * b <= y; ++b) flags.add(at(b) ^ at(y - b));
-    for (int w = 0; w < words_; ++w) pairs_.push_back(flags.word(w));
+    std::fill_n(flags.begin(), W * 64, std::uint8_t{0});
+    for (std::int64_t b = 1; 2 * b <= y; ++b) flags[at(b) ^ at(y - b)] = 1;
+    for (std::size_t w = 0; w < W; ++w) pairs_.push_back(flag_bits(flags.data() + 64 * w));
   }
 }
 
@@ -471,20 +471,25 @@ core::Value OctalSweep::hex_one(std::int64_t n) {
     for (std::int64_t a = 1; 2 * a <= m; ++a)
       if (!split_unequal_[s] || 2 * a != m) add(at(a) ^ at(m - a));
   }
-  hex_acc_.resize(std::size_t{kHexLimit} * Wz);
+  hex_acc_.resize(std::size_t{kHexLimit} * Wz);  // all zero between calls: any stride will do
+  hex_has_.resize(kHexLimit);
   for (int k : split3_) {
     const std::int64_t m = n - k;
     for (std::int64_t a = 1; a + 2 <= m; ++a) {  // b + c = m - a >= 2: P(m - a) has (1, m - a - 1)
       const core::Value u = at(a);
       std::uint64_t* acc = hex_acc_.data() + std::size_t{u} * Wz;
       const std::uint64_t* p = pairs_.data() + static_cast<std::size_t>(m - a) * Wz;
-      if (acc[0] == 0 && std::all_of(acc, acc + Wz, [](std::uint64_t w) { return w == 0; })) hex_used_.push_back(u);
+      if (!hex_has_[u]) {
+        hex_has_[u] = true;
+        hex_used_.push_back(u);
+      }
       for (std::size_t w = 0; w < Wz; ++w) acc[w] |= p[w];
     }
     for (const core::Value u : hex_used_) {
       std::uint64_t* acc = hex_acc_.data() + std::size_t{u} * Wz;
       add_translated(acc, u, W, options.data());
       std::fill_n(acc, Wz, 0);
+      hex_has_[u] = false;
     }
     hex_used_.clear();
   }
@@ -574,7 +579,6 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
   // for among the splits of heap n, by blocks of pairs, `want` updated after each; how many are
   // still missing after.
   const auto search_missing = [&](std::int64_t n, int Wc, std::int64_t missing) {
-    found.clear(words_);
 #ifdef GRUNDY_OCTAL_AVX2
     const bool by_table = vector && max_value_ < WantTable::kLimit;
     const std::int64_t formed = std::int64_t{1} << std::bit_width(max_value_);  // every pair's value is below
@@ -609,6 +613,7 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
           if (v < formed) table.add(static_cast<core::Value>(v));  // else no pair makes it
         }
 #endif
+    found.clear(words_);
     for (std::size_t s = 0; s < split_.size() && missing > 0; ++s) {
       const std::int64_t m = n - split_[s];
       const std::int64_t last = split_unequal_[s] ? (m - 1) / 2 : m / 2;  // a <= last, a <= m - a

@@ -102,7 +102,8 @@ class OctalSweep {
   std::vector<std::uint64_t> pairs_;  // P(y), pair_words_ words each, for y < pairs_.size() / pair_words_
   std::size_t pair_words_ = 0;
   std::vector<std::uint64_t> hex_acc_;  // hex_one's scratch: a set for each value u of a heap a,
-  std::vector<core::Value> hex_used_;   // and the values u that have one
+  std::vector<core::Value> hex_used_;   // and the values u that have one,
+  std::vector<bool> hex_has_;           // as flags
   std::int64_t n_ = 0;
   std::int64_t next_mask_at_ = 1024;
   bool wide_ = false;
