@@ -47,15 +47,6 @@ std::optional<std::pair<core::Value, std::string>> PeriodRoute::value(const core
     searched_ = true;
     seq_ = subtraction_seq(s_);
     if (seq_) per_ = analysis::subtraction_periodicity(*seq_, kPeriodSearch);
-    if (const auto code = octal_seq(s_)) octal_.emplace(*code, s_.memory_limit, s_.game.name());
-  }
-  if (octal_) {
-    const games::OctalPeriod& p = octal_->period();
-    if (!p.proven) return std::nullopt;
-    core::Value v = 0;
-    for (int i = 0; i < pos.size(); ++i) v ^= octal_->at(pos[i]);
-    return std::make_pair(v, "(from the proven period " + std::to_string(p.period) + " after preperiod " +
-                                 std::to_string(p.preperiod) + ")");
   }
   if (!seq_ || !per_.found) return std::nullopt;
   const core::Value v = analysis::value_from_period(*seq_, per_, pos[0], pos.size() > 1 ? static_cast<int>(pos[1]) : 0);

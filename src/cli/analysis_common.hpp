@@ -40,11 +40,10 @@ std::optional<analysis::SubtractionSeq> subtraction_seq(const Subject& s);
 // are the xor of its heaps' values; nothing otherwise.
 std::optional<games::OctalCode> octal_seq(const Subject& s);
 
-// G(x, p) of a subtraction game with a huge heap, or of a take-and-break position with a huge
-// heap, from the proven period (nothing below 2^24 heap sizes, or if no period is proven within
-// 2^28 heap sizes; take-and-break games: games::OctalHeapValues, whose search is memory-bounded;
-// the ordinary path then answers or refuses).
-// The period is searched once, however many positions are asked.
+// G(x, p) of a subtraction game with a huge heap from the proven period (nothing below 2^24 heap
+// sizes, or if no period is proven within 2^28 heap sizes; the ordinary path then answers or
+// refuses). The period is searched once, however many positions are asked. Take-and-break
+// games answer huge heaps by their own position solver (games::OctalHeapValues), which says so.
 class PeriodRoute {
  public:
   explicit PeriodRoute(const Subject& s) : s_(s) {}
@@ -57,7 +56,6 @@ class PeriodRoute {
   bool searched_ = false;
   std::optional<analysis::SubtractionSeq> seq_;
   analysis::Periodicity per_;
-  std::optional<games::OctalHeapValues> octal_;
 };
 
 // The value sequence of a one-heap game (one coordinate, plus p with a pass), with its

@@ -33,10 +33,6 @@ std::vector<std::int64_t> packed(const std::vector<std::vector<core::Value>>& la
 
 }  // namespace
 
-// The default search of a take-and-break game also stops where its next doubling would end
-// after this many seconds (games whose sparse space does not help: 0.004 would take minutes).
-constexpr double kDefaultOctalSearchSeconds = 10;
-
 std::int64_t default_seq_search(const Subject& s) {
   return octal_seq(s) ? std::int64_t{1} << 20 : std::int64_t{1} << 24;
 }
@@ -107,7 +103,7 @@ SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search, 
                           [&](std::int64_t x) { return sweep.at(x); });
     };
     const games::OctalPeriod p =
-        games::sweep_until_proven(sweep, size, limit, by_default ? kDefaultOctalSearchSeconds : 0, save);
+        games::sweep_until_proven(sweep, size, limit, by_default ? games::kOctalSearchSeconds : 0, save);
     allocate();
     for (std::int64_t x = 0; x < size; ++x) r.layers[0][static_cast<std::size_t>(x)] = sweep.at(x);
     r.period.found = p.found;
@@ -130,7 +126,7 @@ SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search, 
               std::to_string(p.needed - 1) + " (raise --search)";
     else if (p.out_of_time)
       r.why = "no period found within x < " + std::to_string(p.checked) + " (the default search stops after about " +
-              std::to_string(static_cast<int>(kDefaultOctalSearchSeconds)) + " s; --search N sweeps to N)";
+              std::to_string(static_cast<int>(games::kOctalSearchSeconds)) + " s; --search N sweeps to N)";
     else
       r.why = "no period found within x < " + std::to_string(p.checked) + " (raise --search)";
     return r;

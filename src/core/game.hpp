@@ -19,6 +19,9 @@ class PositionSolver {
  public:
   virtual ~PositionSolver() = default;
   virtual Value value(const Position& p) = 0;
+  // Which route answered the last value(), when the output should say ("from the proven period
+  // 12 after preperiod 71"); empty otherwise.
+  virtual std::string route() const { return {}; }
 };
 
 // A position's value (or outcome, 0 = P) read off a proven closed form, and the theorem's name

@@ -907,7 +907,10 @@ const OctalPeriod& OctalHeapValues::period() {
     // As far as the memory limit allows: most proofs need far less (Kayles: 157 heap sizes).
     std::int64_t search = kOctalPeriodSearch;
     while (search > (std::int64_t{1} << 16) && OctalSweep::bytes(sweep_.code(), search) > limit_) search /= 2;
-    period_ = sweep_.code().any_unequal() ? OctalPeriod{} : sweep_until_proven(sweep_, std::int64_t{1} << 16, search);
+    const bool three = sweep_.code().max_parts() == 3;  // O(n) a heap size: bounded in time
+    period_ = sweep_.code().any_unequal() ? OctalPeriod{}
+                                          : sweep_until_proven(sweep_, std::int64_t{1} << (three ? 12 : 16), search,
+                                                               three ? kOctalSearchSeconds : 0);
   }
   return *period_;
 }
@@ -916,6 +919,7 @@ core::Value OctalHeapValues::at(std::int64_t x) {
   // Once the period is known, every heap past the sweep comes from it.
   if (x >= sweep_.size() && (x >= kOctalPeriodFrom || period_) && period().proven) {
     const std::int64_t n0 = period_->preperiod;
+    took_period_ = true;
     return sweep_.at(n0 + (x - n0) % period_->period);
   }
   if (x >= sweep_.size()) {
@@ -935,10 +939,18 @@ std::unique_ptr<core::PositionSolver> fast_position_solver(const Octal& g, core:
     core::Value value(const core::Position& p) override {
       core::Value v = 0;
       for (int i = 0; i < p.size(); ++i) v ^= heaps.at(p[i]);
+      note.clear();
+      if (heaps.took_period()) {
+        const OctalPeriod& per = heaps.period();
+        note = "from the proven period " + std::to_string(per.period) + " after preperiod " +
+               std::to_string(per.preperiod);
+      }
       return eval == core::Evaluation::Grundy ? v : (v == 0 ? 0 : 1);
     }
+    std::string route() const override { return note; }
     OctalHeapValues heaps;
     core::Evaluation eval;
+    std::string note;
   };
   return std::make_unique<Solver>(g, eval, memory_limit);
 }

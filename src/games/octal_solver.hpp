@@ -27,6 +27,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/dense_solver.hpp"
@@ -152,12 +153,18 @@ OctalPeriod sweep_until_proven(OctalSweep& sweep, std::int64_t start, std::int64
 // within kOctalPeriodSearch heap sizes.
 constexpr std::int64_t kOctalPeriodFrom = std::int64_t{1} << 24;
 constexpr std::int64_t kOctalPeriodSearch = std::int64_t{1} << 26;
+// The default period search of `seq`, and the search of OctalHeapValues for codes that split into
+// three heaps, also stop where their next doubling would end after this many seconds (games
+// whose sparse space does not help: 0.004 would take minutes; a three-way split costs O(n) a
+// heap size: 0.8 to 2^26 would take weeks).
+constexpr double kOctalSearchSeconds = 10;
 
 // G(x) for a heap of any size: a heap below kOctalPeriodFrom from the sweep (grown to the
 // heap asked, by half again at least, within `memory_limit`); a larger one from the period
-// proven within kOctalPeriodSearch heap sizes, or as many as `memory_limit` allows (searched
-// once, on the first such heap, never for codes with '!'; once proven, every heap past the
-// sweep comes from it), else from the sweep grown to it. A sweep beyond the limit is
+// proven within kOctalPeriodSearch heap sizes, or as many as `memory_limit` allows, or for
+// three-way splits as kOctalSearchSeconds allow (searched once, on the first such heap, never
+// for codes with '!'; once proven, every heap past the sweep comes from it), else from the sweep
+// grown to it. A sweep beyond the limit is
 // refused with its size. What `value` and `moves` answer take-and-break positions with.
 class OctalHeapValues {
  public:
@@ -165,12 +172,15 @@ class OctalHeapValues {
   core::Value at(std::int64_t x);
   // The period searched as above, on the first call.
   const OctalPeriod& period();
+  // Whether an at() since the last call answered from the period.
+  bool took_period() { return std::exchange(took_period_, false); }
 
  private:
   OctalSweep sweep_;
   std::uint64_t limit_;
   std::string name_;
   std::optional<OctalPeriod> period_;
+  bool took_period_ = false;
 };
 
 // The fast path core::Game takes for take-and-break games in normal play without transforms:

@@ -30,8 +30,9 @@ core::Value ValueOracle::value(const core::Position& p) {
     return c->value;
   }
   if (fast_) {
-    route_.clear();
-    return fast_->value(p);
+    const core::Value v = fast_->value(p);
+    route_ = fast_->route();
+    return v;
   }
   if (memo_) {
     route_ = "memo solver";

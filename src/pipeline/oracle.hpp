@@ -29,7 +29,7 @@ class ValueOracle {
   core::Value value(const core::Position& p);
   core::Evaluation eval() const { return eval_; }
   // Which route answered the last value(): "closed form: Bouton, ...", "table of 4,194,304
-  // positions (2-D line sweep)", "memo solver", or "" for the family's own solver.
+  // positions (2-D line sweep)", "memo solver", or the family's own solver's (PositionSolver::route).
   const std::string& route() const { return route_; }
 
  private:

@@ -29,6 +29,26 @@ TEST(OctalCli, HugeHeapFromTheProvenPeriod) {
   EXPECT_NE(r.out.find("from the proven period 12 after preperiod 71"), std::string::npos) << r.out;
 }
 
+// The same for positions of several heaps (the family's position solver says where the value
+// came from, as the period search of `value` used to, on a second sweep). A code that splits into three heaps searches
+// its period for about 10 s at most (its sweep costs O(n) a heap size): 0.f (any number off, leaving up to three heaps)
+// is proven with period 2; 0.8's values have no period that soon, and its sweep to 10^8 is refused by its memory, where
+// both used to run for hours.
+TEST(OctalCli, HugeHeapsOfPositionsAndThreeWaySplits) {
+  CliResult r = run_cli("value octal -p code=0.77 -p heaps=2 1000000000000000,3");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("G(1000000000000000,3) = 2"), std::string::npos) << r.out;  // 1 ^ 3
+  EXPECT_NE(r.out.find("from the proven period 12 after preperiod 71"), std::string::npos) << r.out;
+  r = run_cli("value octal -p code=0.f 100000000");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("G(100000000) = 0"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("from the proven period 2 after preperiod 0"), std::string::npos) << r.out;
+  r = run_cli("value octal -p code=0.8 100000000 --max-memory 4G");
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("the value sequence of octal(code=0.8) up to heap 100000000 needs about"), std::string::npos)
+      << r.err;
+}
+
 TEST(OctalCli, PositionsOfSeveralHeapsAndMisere) {
   CliResult r = run_cli("value octal -p code=0.77 -p heaps=3 3,7,12");
   EXPECT_EQ(r.status, 0) << r.err;
