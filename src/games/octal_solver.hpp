@@ -164,8 +164,8 @@ constexpr double kOctalSearchSeconds = 10;
 // proven within kOctalPeriodSearch heap sizes, or as many as `memory_limit` allows, or for
 // three-way splits as kOctalSearchSeconds allow (searched once, on the first such heap, never
 // for codes with '!'; once proven, every heap past the sweep comes from it), else from the sweep
-// grown to it. A sweep beyond the limit is
-// refused with its size. What `value` and `moves` answer take-and-break positions with.
+// grown to it. A sweep beyond the limit is refused with its size. What `value` and `moves`
+// answer take-and-break positions with.
 class OctalHeapValues {
  public:
   OctalHeapValues(OctalCode code, std::uint64_t memory_limit, std::string name);
