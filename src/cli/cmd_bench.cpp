@@ -70,6 +70,8 @@ std::vector<BenchJob> bench_jobs(bool long_run) {
     jobs.push_back({"queen", {2048, 2048}, E::Grundy, {128, 128}});
     jobs.push_back({"queen", {16384, 16384}, E::Grundy, {128, 128}});
     jobs.push_back({"rook", {2048, 2048}, E::Grundy, {128, 128}});
+    // A Wythoff variant, the queen with the knight's diagonals: the rider line sweep.
+    jobs.push_back({"rider -p dirs=-1:0,0:-1,-1:-1,-1:-2,-2:-1", {2048, 2048}, E::Grundy, {128, 128}});
     jobs.push_back({"chocolate -p F=z/2 --pass", {512, 256, 512, 2}, E::Grundy, {32, 16, 32, 2}});
     jobs.push_back({"nim -p heaps=3 --pass", {16384}, E::NormalOutcome, {32}, JobKind::NimPassF});
     jobs.push_back({"fts -p piles=3 -p d=5", {4096}, E::NormalOutcome, {32}, JobKind::FtsF});

@@ -199,6 +199,30 @@ template <std::size_t N, class Extra>
   throw EngineError("line solver: value bound exceeded");
 }
 
+// The same for n lines, n known at run time (the rider line sweep of games/leaper_solver.hpp:
+// one line a direction), without extra values.
+inline Value mex_lines(const LineRef* sets, int n, std::uint64_t words) {
+  std::uint64_t start = 0;
+  for (int i = 0; i < n; ++i) start = std::max(start, *sets[i].first_free);
+  std::uint64_t k = start / 64, below = (std::uint64_t{1} << (start % 64)) - 1;
+  while (k < words) {
+    std::uint64_t full = 0;
+    for (int i = 0; i < n; ++i) full |= sets[i].summary(k / 64);
+    full >>= k % 64;
+    if (full & 1) {
+      k += static_cast<std::uint64_t>(std::countr_one(full));
+      below = 0;
+      continue;
+    }
+    std::uint64_t w = below;
+    for (int i = 0; i < n; ++i) w |= sets[i].word(k);
+    if (w != ~std::uint64_t{0}) return static_cast<Value>(k * 64 + static_cast<std::uint64_t>(std::countr_one(w)));
+    below = 0;
+    ++k;
+  }
+  throw EngineError("line solver: value bound exceeded");
+}
+
 }  // namespace detail
 
 // A bound on the values of a two-coordinate line game on X x Y: a cell has at most X + Y line

@@ -4,6 +4,7 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <limits>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -32,7 +33,117 @@ std::int64_t inverse_mod(std::int64_t a, std::int64_t m) {
   return ((s0 % m) + m) % m;
 }
 
+// One direction of a rider over an X x Y box: a step back goes from (x, y) to (x - a, y - b).
+// Its lines are numbered by their first cell, the one a step back from which leaves the box
+// (x < a or y < b): the cells with x < a first, row by row, then those with y < b.
+struct RiderLine {
+  std::int64_t a, b, X, Y;
+  std::int64_t first_rows() const { return std::min(a, X); }
+  std::int64_t first_cols() const { return std::min(b, Y); }
+  std::uint64_t count() const {
+    return static_cast<std::uint64_t>(first_rows() * Y + (X - first_rows()) * first_cols());
+  }
+  // The most steps back from any cell: a bound on the options along the direction.
+  std::int64_t most_steps() const {
+    const std::int64_t by_x = a > 0 ? (X - 1) / a : X + Y, by_y = b > 0 ? (Y - 1) / b : X + Y;
+    return std::min(by_x, by_y);
+  }
+  // The line of cell (x, y), given the steps back it has room for along each axis: x / a and
+  // y / b (no limit where the step is 0 along that axis).
+  std::uint64_t line(std::int64_t x, std::int64_t y, std::int64_t steps_x, std::int64_t steps_y) const {
+    const std::int64_t k = std::min(steps_x, steps_y);  // steps back to the first cell
+    const std::int64_t fx = x - k * a, fy = y - k * b;
+    return static_cast<std::uint64_t>(fx < a ? fx * Y + fy : first_rows() * Y + (fx - a) * first_cols() + fy);
+  }
+};
+
+// The directions of s (each given once: the family refuses repeats) as steps back over the box.
+std::vector<RiderLine> rider_lines(const Slider& s, const core::Box& box) {
+  std::vector<RiderLine> lines;
+  for (const Move& d : s.directions()) lines.push_back({-d.dm, -d.dn, box.extent(0), box.extent(1)});
+  return lines;
+}
+
+// Every value is at most the number of options, below this.
+std::uint64_t rider_bound(const std::vector<RiderLine>& lines) {
+  std::uint64_t bound = 1;
+  for (const RiderLine& l : lines) bound += static_cast<std::uint64_t>(std::max<std::int64_t>(l.most_steps(), 0));
+  return bound;
+}
+
+// One direction's line sets over `count` lines in the layout of the 2-D line sweep's columns
+// (core::detail::LineRef): word k of line i at bits[(k / G * count + i) * G + k % G]. A row's
+// cells lie on neighbouring lines of every direction (the first cells of their lines are
+// neighbours), so the sweep reads the same few groups of neighbouring lines and streams
+// through memory.
+struct RiderSets {
+  static constexpr std::uint64_t G = core::detail::LineRef::kGroup;
+  std::uint64_t count, W, SW;
+  core::HugeVector<std::uint64_t> bits, full, first_free;
+  RiderSets(std::uint64_t lines, std::uint64_t bound)
+      : count(lines),
+        W((bound / 64 + G) / G * G),
+        SW((W + 63) / 64),
+        bits(lines * W),
+        full(lines * SW),
+        first_free(lines) {}
+  static std::uint64_t bytes(std::uint64_t lines, std::uint64_t bound) {
+    const std::uint64_t W = (bound / 64 + G) / G * G, SW = (W + 63) / 64;
+    return core::add_bytes(core::add_bytes(core::huge_block_bytes(core::mul_bytes(core::mul_bytes(lines, W), 8)),
+                                           core::huge_block_bytes(core::mul_bytes(core::mul_bytes(lines, SW), 8))),
+                           core::huge_block_bytes(core::mul_bytes(lines, 8)));
+  }
+  core::detail::LineRef line(std::uint64_t i) { return {&bits[i * G], &full[i], &first_free[i], count}; }
+};
+
 }  // namespace
+
+std::uint64_t rider_bytes(const Slider& s, const core::Box& box) {
+  if (box.count() == 0) return 0;
+  const std::vector<RiderLine> lines = rider_lines(s, box);
+  const std::uint64_t bound = rider_bound(lines);
+  std::uint64_t bytes = core::huge_block_bytes(core::mul_bytes(box.count(), sizeof(Value)));
+  for (const RiderLine& l : lines) bytes = core::add_bytes(bytes, RiderSets::bytes(l.count(), bound));
+  return bytes;
+}
+
+core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation eval) {
+  core::DenseTable t;
+  t.box = box;
+  t.eval = eval;
+  t.values.resize(box.count());
+  if (t.values.empty()) return t;
+  const std::vector<RiderLine> lines = rider_lines(s, box);
+  const std::uint64_t bound = rider_bound(lines);
+  std::vector<RiderSets> sets;
+  sets.reserve(lines.size());
+  for (const RiderLine& l : lines) sets.emplace_back(l.count(), bound);
+  const int D = static_cast<int>(lines.size());
+  const std::uint64_t W = sets[0].W;
+  std::vector<core::detail::LineRef> on(lines.size());
+  const std::int64_t X = box.extent(0), Y = box.extent(1);
+  // y / b for every column and direction, so that the sweep divides once a row.
+  std::vector<std::int64_t> steps_y(lines.size() * static_cast<std::size_t>(Y)), steps_x(lines.size());
+  for (std::size_t d = 0; d < lines.size(); ++d)
+    for (std::int64_t y = 0; y < Y; ++y)
+      steps_y[d * static_cast<std::size_t>(Y) + static_cast<std::size_t>(y)] =
+          lines[d].b > 0 ? y / lines[d].b : std::numeric_limits<std::int64_t>::max();
+  Value* out = t.values.data();
+  for (std::int64_t x = 0; x < X; ++x) {
+    for (std::size_t d = 0; d < lines.size(); ++d)
+      steps_x[d] = lines[d].a > 0 ? x / lines[d].a : std::numeric_limits<std::int64_t>::max();
+    for (std::int64_t y = 0; y < Y; ++y) {
+      for (std::size_t d = 0; d < lines.size(); ++d)
+        on[d] = sets[d].line(
+            lines[d].line(x, y, steps_x[d], steps_y[d * static_cast<std::size_t>(Y) + static_cast<std::size_t>(y)]));
+      const Value v = core::detail::mex_lines(on.data(), D, W);
+      for (const core::detail::LineRef& l : on) l.insert(v, W);
+      *out++ = eval == Evaluation::Grundy ? v : (v != 0 ? 1 : 0);
+    }
+    core::tick(static_cast<std::uint64_t>(Y));
+  }
+  return t;
+}
 
 std::uint64_t leaper_bytes(const Leaper& rules, const core::Box& requested) {
   const core::Box box = rules.reach_box(requested);

@@ -128,14 +128,36 @@ TEST(LineSweep2D, WythoffPPositionsAndRookValuesOnALargeBox) {
     ASSERT_EQ(rook.values[static_cast<std::size_t>(i)], static_cast<core::Value>((i / 700) ^ (i % 700)));
 }
 
-// Other direction sets (Wythoff's variants) are riders on the generic sweep: the queen with the
-// knight-like diagonals 1:2 and 2:1 added, against the memo solver on a few positions.
-TEST(LineSweep2D, OtherRidersTakeTheGenericSweep) {
-  const core::Game g = games::make_game(games::parse_game_spec("rider -p dirs=-1:0,0:-1,-1:-1,-1:-2,-2:-1"));
-  const Box box(Position{60, 60});
-  EXPECT_EQ(g.route(box).name.find("line sweep"), std::string::npos) << g.route(box).name;
-  const core::DenseTable t = g.route(box).run();
-  auto memo = g.make_solver();
-  for (const Position& p : {Position{59, 59}, Position{13, 40}, Position{0, 0}, Position{2, 1}, Position{37, 5}})
-    EXPECT_EQ(t.at(p), memo->value(p)) << core::to_string(p);
+// Other direction sets (Wythoff's variants) take the rider line sweep: against the generic
+// sweep on rectangles, Grundy values and normal outcomes, with steps longer than one (the line
+// numbering: first cells with x < a, then y < b), longer than the box, and
+// directions along one axis only; misere play stays generic.
+TEST(LineSweep2D, OtherRidersByTheirLinesAgainstTheGenericSweep) {
+  struct Case {
+    const char* dirs;
+    Position extents;
+  };
+  const Case cases[] = {
+      {"-1:0,0:-1,-1:-1,-1:-2,-2:-1", {60, 60}},  // the queen with the knight's diagonals
+      {"-1:-2,-2:-1", {70, 45}},
+      {"-1:0,-2:-3,0:-2", {33, 80}},
+      {"-3:0,0:-5,-3:-5,-1:-1", {41, 29}},
+      {"-50:-1,0:-1", {20, 30}},
+      {"0:-2,0:-3", {5, 90}},
+      {"-2:0", {40, 3}},
+  };
+  for (const Case& c : cases) {
+    const core::Game g = games::make_game(games::parse_game_spec(std::string("rider -p dirs=") + c.dirs));
+    const Box box(c.extents);
+    for (core::Evaluation e : {core::Evaluation::Grundy, core::Evaluation::NormalOutcome}) {
+      const core::SolveRoute r = g.route(box, e);
+      EXPECT_EQ(r.name, "rider line sweep") << c.dirs;
+      expect_same(r.run(), g.solve_dense_generic(box, e),
+                  std::string(c.dirs) + " eval " + std::to_string(static_cast<int>(e)));
+    }
+    EXPECT_EQ(g.route(box, core::Evaluation::MisereOutcome).name.find("rider"), std::string::npos) << c.dirs;
+  }
+  // With a pass or a forbidden set: the generic sweep.
+  const core::Game passed = games::make_game(games::parse_game_spec("rider -p dirs=-1:-2,-2:-1 --pass"));
+  EXPECT_EQ(passed.route(Box(Position{30, 30, 2})).name.find("rider"), std::string::npos);
 }

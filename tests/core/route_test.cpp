@@ -110,6 +110,7 @@ TEST(SolveRoute, EstimatesCoverWhatEveryRouteAllocates) {
       {"knight", {1, 3, 100, 1500}},
       {"leaper -p moves=-3:1,1:-3,-2:-2", {4, 300}},
       {"queen", {3, 40}},
+      {"rider -p dirs=-1:-2,-2:-1,-1:0", {3, 40, 300}},
       {"rook", {3, 40}},
       {"king --pass", {3, 60}},
       {"sum -p 'a=nim -p heaps=1' -p 'b=chocolate2 -p h=z' --pass", {3, 30}},
@@ -118,7 +119,8 @@ TEST(SolveRoute, EstimatesCoverWhatEveryRouteAllocates) {
   int runs = 0;
   for (const auto& v : variants) {
     const core::Game g = games::make_game(games::parse_game_spec(v.spec));
-    for (core::Evaluation e : {core::Evaluation::Grundy, core::Evaluation::NormalOutcome, core::Evaluation::MisereOutcome})
+    for (core::Evaluation e :
+         {core::Evaluation::Grundy, core::Evaluation::NormalOutcome, core::Evaluation::MisereOutcome})
       for (std::int64_t side : v.sides) {
         const core::Box box = box_for(g, side);
         if (e == core::Evaluation::MisereOutcome && box.count() > 300000) continue;  // the generic route: slow
