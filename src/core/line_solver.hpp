@@ -200,8 +200,9 @@ template <std::size_t N, class Extra>
 }
 
 // The same for n lines, n known at run time (the rider line sweep of games/leaper_solver.hpp:
-// one line a direction), without extra values.
-inline Value mex_lines(const LineRef* sets, int n, std::uint64_t words) {
+// one line a direction).
+template <class Extra>
+Value mex_lines(const LineRef* sets, int n, const Extra& extra, std::uint64_t words) {
   std::uint64_t start = 0;
   for (int i = 0; i < n; ++i) start = std::max(start, *sets[i].first_free);
   std::uint64_t k = start / 64, below = (std::uint64_t{1} << (start % 64)) - 1;
@@ -214,7 +215,7 @@ inline Value mex_lines(const LineRef* sets, int n, std::uint64_t words) {
       below = 0;
       continue;
     }
-    std::uint64_t w = below;
+    std::uint64_t w = below | extra.word(k);
     for (int i = 0; i < n; ++i) w |= sets[i].word(k);
     if (w != ~std::uint64_t{0}) return static_cast<Value>(k * 64 + static_cast<std::uint64_t>(std::countr_one(w)));
     below = 0;

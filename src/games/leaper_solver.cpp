@@ -64,9 +64,9 @@ std::vector<RiderLine> rider_lines(const Slider& s, const core::Box& box) {
   return lines;
 }
 
-// Every value is at most the number of options, below this.
+// Every value is at most the number of options (one a pass at most), below this.
 std::uint64_t rider_bound(const std::vector<RiderLine>& lines) {
-  std::uint64_t bound = 1;
+  std::uint64_t bound = 2;
   for (const RiderLine& l : lines) bound += static_cast<std::uint64_t>(std::max<std::int64_t>(l.most_steps(), 0));
   return bound;
 }
@@ -101,13 +101,18 @@ struct RiderSets {
 std::uint64_t rider_bytes(const Slider& s, const core::Box& box) {
   if (box.count() == 0) return 0;
   const std::vector<RiderLine> lines = rider_lines(s, box);
-  const std::uint64_t bound = rider_bound(lines);
+  const std::uint64_t bound = rider_bound(lines),
+                      layers = box.arity() > 2 ? static_cast<std::uint64_t>(box.extent(2)) : 1;
   std::uint64_t bytes = core::huge_block_bytes(core::mul_bytes(box.count(), sizeof(Value)));
-  for (const RiderLine& l : lines) bytes = core::add_bytes(bytes, RiderSets::bytes(l.count(), bound));
+  for (const RiderLine& l : lines) {
+    bytes = core::add_bytes(bytes, core::mul_bytes(layers, RiderSets::bytes(l.count(), bound)));
+    bytes = core::add_bytes(bytes, l.count());  // the flags of lines with an included cell
+  }
   return bytes;
 }
 
-core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation eval) {
+core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation eval, int passes, bool from_terminal,
+                             const std::function<bool(const core::Position&)>& included) {
   core::DenseTable t;
   t.box = box;
   t.eval = eval;
@@ -115,32 +120,51 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
   if (t.values.empty()) return t;
   const std::vector<RiderLine> lines = rider_lines(s, box);
   const std::uint64_t bound = rider_bound(lines);
-  std::vector<RiderSets> sets;
-  sets.reserve(lines.size());
-  for (const RiderLine& l : lines) sets.emplace_back(l.count(), bound);
-  const int D = static_cast<int>(lines.size());
+  const std::size_t D = lines.size(), L = passes > 0 ? static_cast<std::size_t>(box.extent(2)) : 1;
+  std::vector<RiderSets> sets;  // layer l, direction d: sets[l * D + d]
+  sets.reserve(L * D);
+  for (std::size_t l = 0; l < L; ++l)
+    for (const RiderLine& line : lines) sets.emplace_back(line.count(), bound);
+  std::vector<std::vector<std::uint8_t>> any(D);  // any[d][i]: line i has an included cell so far
+  for (std::size_t d = 0; d < D; ++d) any[d].assign(lines[d].count(), 0);
   const std::uint64_t W = sets[0].W;
-  std::vector<core::detail::LineRef> on(lines.size());
+  std::vector<std::uint64_t> id(D);
+  std::vector<core::detail::LineRef> on(D);
   const std::int64_t X = box.extent(0), Y = box.extent(1);
   // y / b for every column and direction, so that the sweep divides once a row.
-  std::vector<std::int64_t> steps_y(lines.size() * static_cast<std::size_t>(Y)), steps_x(lines.size());
-  for (std::size_t d = 0; d < lines.size(); ++d)
+  std::vector<std::int64_t> steps_y(D * static_cast<std::size_t>(Y)), steps_x(D);
+  for (std::size_t d = 0; d < D; ++d)
     for (std::int64_t y = 0; y < Y; ++y)
       steps_y[d * static_cast<std::size_t>(Y) + static_cast<std::size_t>(y)] =
           lines[d].b > 0 ? y / lines[d].b : std::numeric_limits<std::int64_t>::max();
   Value* out = t.values.data();
+  core::Position c(2);
   for (std::int64_t x = 0; x < X; ++x) {
-    for (std::size_t d = 0; d < lines.size(); ++d)
+    for (std::size_t d = 0; d < D; ++d)
       steps_x[d] = lines[d].a > 0 ? x / lines[d].a : std::numeric_limits<std::int64_t>::max();
+    c[0] = x;
     for (std::int64_t y = 0; y < Y; ++y) {
-      for (std::size_t d = 0; d < lines.size(); ++d)
-        on[d] = sets[d].line(
-            lines[d].line(x, y, steps_x[d], steps_y[d * static_cast<std::size_t>(Y) + static_cast<std::size_t>(y)]));
-      const Value v = core::detail::mex_lines(on.data(), D, W);
-      for (const core::detail::LineRef& l : on) l.insert(v, W);
-      *out++ = eval == Evaluation::Grundy ? v : (v != 0 ? 1 : 0);
+      c[1] = y;
+      bool has_move = false;
+      for (std::size_t d = 0; d < D; ++d) {
+        id[d] = lines[d].line(x, y, steps_x[d], steps_y[d * static_cast<std::size_t>(Y) + static_cast<std::size_t>(y)]);
+        has_move = has_move || any[d][id[d]] != 0;
+      }
+      const bool inc = !included || included(c);
+      Value prev = kNoValue;
+      for (std::size_t l = 0; l < L; ++l) {
+        for (std::size_t d = 0; d < D; ++d) on[d] = sets[l * D + d].line(id[d]);
+        const core::detail::OneValue pass{l > 0 && (has_move || from_terminal) ? prev : kNoValue};
+        const Value v = core::detail::mex_lines(on.data(), static_cast<int>(D), pass, W);
+        if (inc)
+          for (const core::detail::LineRef& line : on) line.insert(v, W);
+        *out++ = eval == Evaluation::Grundy ? v : (v != 0 ? 1 : 0);
+        prev = v;
+      }
+      if (inc)
+        for (std::size_t d = 0; d < D; ++d) any[d][id[d]] = 1;
     }
-    core::tick(static_cast<std::uint64_t>(Y));
+    core::tick(static_cast<std::uint64_t>(Y) * L);
   }
   return t;
 }

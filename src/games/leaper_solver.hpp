@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <optional>
 
 #include "core/dense_solver.hpp"
@@ -28,24 +29,34 @@ core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested,
                               core::Evaluation eval = core::Evaluation::Grundy, int threads = 0);
 
 // Any other rider (Slider::Lines::None: Wythoff's variants) by its lines: each direction's line
-// through a cell, the cells k >= 1 steps back along it, keeps the set of values seen on it
-// (core::LineSets), and the sweep in index order meets every cell after the cells behind it on
-// its lines, so a cell's value is the first missing from the union of its lines' sets. One
-// insert per direction a cell, where the generic sweep lists every option. Grundy values, and
-// normal outcomes from them; the generic sweep is the slow twin in the tests.
+// through a cell, the cells k >= 1 steps back along it, keeps the set of values seen on it,
+// and the sweep in index order meets every cell after the cells behind it on its lines, so a
+// cell's value is the first missing from the union of its lines' sets. One insert per
+// direction a cell, where the generic sweep lists every option. With `passes` > 0 the box has
+// a third coordinate, the passes left, each layer with its own sets and the pass option the same
+// cell one layer down (from a terminal cell only if `from_terminal`); a cell `included` rejects
+// (forbidden) gets its value but enters no line. Grundy values, and normal outcomes from them;
+// the generic sweep is the slow twin in the tests.
 std::uint64_t rider_bytes(const Slider& s, const core::Box& box);
-core::DenseTable solve_rider(const Slider& s, const core::Box& box, core::Evaluation eval);
+core::DenseTable solve_rider(const Slider& s, const core::Box& box, core::Evaluation eval, int passes = 0,
+                             bool from_terminal = false,
+                             const std::function<bool(const core::Position&)>& included = {});
 
 // The rook and the queen are line games (core/line_solver.hpp): every move lowers one
 // coordinate to any smaller value, or for the queen both by the same amount, along lines of
 // cells whose value sets the sweep keeps. Found by argument-dependent lookup from core::Game,
 // with a pass and with a forbidden set too (a forbidden cell is one no move may land on; the
-// slider still moves past it). Other direction sets without transforms take solve_rider; with
-// transforms, and misere play, the generic sweep, which is the slow twin in the tests.
+// slider still moves past it). Other direction sets take solve_rider; misere play the generic
+// sweep, which is the slow twin in the tests.
 template <class Included>
 std::optional<core::SolveRoute> slider_route(const Slider& s, int passes, bool from_terminal, Included included,
                                              bool symmetric, const core::Box& box, core::Evaluation eval) {
-  if (s.lines() == Slider::Lines::None) return std::nullopt;
+  if (s.lines() == Slider::Lines::None) {
+    if (eval == core::Evaluation::MisereOutcome) return std::nullopt;
+    return core::SolveRoute{"rider line sweep", rider_bytes(s, box), [&s, box, eval, passes, from_terminal, included] {
+                              return solve_rider(s, box, eval, passes, from_terminal, included);
+                            }};
+  }
   const bool diagonal = s.lines() == Slider::Lines::AxesAndDiagonal;
   if (diagonal && eval == core::Evaluation::MisereOutcome) return std::nullopt;
   return core::line_game_route(core::LineGame<Included>{2, passes, from_terminal, included, symmetric, diagonal}, box,
@@ -53,11 +64,6 @@ std::optional<core::SolveRoute> slider_route(const Slider& s, int passes, bool f
 }
 
 inline std::optional<core::SolveRoute> fast_route(const Slider& s, const core::Box& box, core::Evaluation eval) {
-  if (s.lines() == Slider::Lines::None) {
-    if (eval == core::Evaluation::MisereOutcome) return std::nullopt;
-    return core::SolveRoute{"rider line sweep", rider_bytes(s, box),
-                            [&s, box, eval] { return solve_rider(s, box, eval); }};
-  }
   auto all = [](const core::Position&) { return true; };
   return slider_route(s, 0, false, all, true, box, eval);
 }

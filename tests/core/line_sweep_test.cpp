@@ -130,34 +130,36 @@ TEST(LineSweep2D, WythoffPPositionsAndRookValuesOnALargeBox) {
 
 // Other direction sets (Wythoff's variants) take the rider line sweep: against the generic
 // sweep on rectangles, Grundy values and normal outcomes, with steps longer than one (the line
-// numbering: first cells with x < a, then y < b), longer than the box, and
-// directions along one axis only; misere play stays generic.
+// numbering: first cells with x < a, then y < b), longer than the box, directions along one
+// axis only, passes (one and two, from terminal cells or not) and forbidden cells; misere play
+// stays generic.
 TEST(LineSweep2D, OtherRidersByTheirLinesAgainstTheGenericSweep) {
   struct Case {
-    const char* dirs;
+    const char* spec;
     Position extents;
   };
   const Case cases[] = {
-      {"-1:0,0:-1,-1:-1,-1:-2,-2:-1", {60, 60}},  // the queen with the knight's diagonals
-      {"-1:-2,-2:-1", {70, 45}},
-      {"-1:0,-2:-3,0:-2", {33, 80}},
-      {"-3:0,0:-5,-3:-5,-1:-1", {41, 29}},
-      {"-50:-1,0:-1", {20, 30}},
-      {"0:-2,0:-3", {5, 90}},
-      {"-2:0", {40, 3}},
+      {"rider -p dirs=-1:0,0:-1,-1:-1,-1:-2,-2:-1", {60, 60}},  // the queen with the knight's diagonals
+      {"rider -p dirs=-1:-2,-2:-1", {70, 45}},
+      {"rider -p dirs=-1:0,-2:-3,0:-2", {33, 80}},
+      {"rider -p dirs=-3:0,0:-5,-3:-5,-1:-1", {41, 29}},
+      {"rider -p dirs=-50:-1,0:-1", {20, 30}},
+      {"rider -p dirs=0:-2,0:-3", {5, 90}},
+      {"rider -p dirs=-2:0", {40, 3}},
+      {"rider -p dirs=-1:-2,-2:-1,-1:0 --pass", {40, 50, 2}},
+      {"rider -p dirs=-1:-2,-2:-1 --passes 2 --pass-from-terminal", {30, 35, 3}},
+      {"rider -p dirs=-1:-1,-2:0 --forbid 'm * n % 7 == 3 || m == 2 * n'", {45, 40}},
+      {"rider -p dirs=-1:-2,0:-1 --forbid 'total % 5 == 1' --pass", {40, 40, 2}},
   };
   for (const Case& c : cases) {
-    const core::Game g = games::make_game(games::parse_game_spec(std::string("rider -p dirs=") + c.dirs));
+    const core::Game g = games::make_game(games::parse_game_spec(c.spec));
     const Box box(c.extents);
     for (core::Evaluation e : {core::Evaluation::Grundy, core::Evaluation::NormalOutcome}) {
       const core::SolveRoute r = g.route(box, e);
-      EXPECT_EQ(r.name, "rider line sweep") << c.dirs;
+      EXPECT_EQ(r.name, "rider line sweep") << c.spec;
       expect_same(r.run(), g.solve_dense_generic(box, e),
-                  std::string(c.dirs) + " eval " + std::to_string(static_cast<int>(e)));
+                  std::string(c.spec) + " eval " + std::to_string(static_cast<int>(e)));
     }
-    EXPECT_EQ(g.route(box, core::Evaluation::MisereOutcome).name.find("rider"), std::string::npos) << c.dirs;
+    EXPECT_EQ(g.route(box, core::Evaluation::MisereOutcome).name.find("rider"), std::string::npos) << c.spec;
   }
-  // With a pass or a forbidden set: the generic sweep.
-  const core::Game passed = games::make_game(games::parse_game_spec("rider -p dirs=-1:-2,-2:-1 --pass"));
-  EXPECT_EQ(passed.route(Box(Position{30, 30, 2})).name.find("rider"), std::string::npos);
 }

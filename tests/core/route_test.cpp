@@ -111,6 +111,7 @@ TEST(SolveRoute, EstimatesCoverWhatEveryRouteAllocates) {
       {"leaper -p moves=-3:1,1:-3,-2:-2", {4, 300}},
       {"queen", {3, 40}},
       {"rider -p dirs=-1:-2,-2:-1,-1:0", {3, 40, 300}},
+      {"rider -p dirs=-1:-2,-2:-1 --passes 2 --forbid 'm == n + 1'", {3, 40}},
       {"rook", {3, 40}},
       {"king --pass", {3, 60}},
       {"sum -p 'a=nim -p heaps=1' -p 'b=chocolate2 -p h=z' --pass", {3, 30}},
