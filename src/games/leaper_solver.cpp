@@ -112,7 +112,7 @@ std::uint64_t rider_bytes(const Slider& s, const core::Box& box) {
 }
 
 core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation eval, int passes, bool from_terminal,
-                             const std::function<bool(const core::Position&)>& included) {
+                             const std::function<bool(const core::Position&)>& included, int threads) {
   core::DenseTable t;
   t.box = box;
   t.eval = eval;
@@ -128,44 +128,65 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
   std::vector<std::vector<std::uint8_t>> any(D);  // any[d][i]: line i has an included cell so far
   for (std::size_t d = 0; d < D; ++d) any[d].assign(lines[d].count(), 0);
   const std::uint64_t W = sets[0].W;
-  std::vector<std::uint64_t> id(D);
-  std::vector<core::detail::LineRef> on(D);
   const std::int64_t X = box.extent(0), Y = box.extent(1);
   // y / b for every column and direction, so that the sweep divides once a row.
-  std::vector<std::int64_t> steps_y(D * static_cast<std::size_t>(Y)), steps_x(D);
+  std::vector<std::int64_t> steps_y(D * static_cast<std::size_t>(Y));
   for (std::size_t d = 0; d < D; ++d)
     for (std::int64_t y = 0; y < Y; ++y)
       steps_y[d * static_cast<std::size_t>(Y) + static_cast<std::size_t>(y)] =
           lines[d].b > 0 ? y / lines[d].b : std::numeric_limits<std::int64_t>::max();
-  Value* out = t.values.data();
-  core::Position c(2);
-  for (std::int64_t x = 0; x < X; ++x) {
-    for (std::size_t d = 0; d < D; ++d)
-      steps_x[d] = lines[d].a > 0 ? x / lines[d].a : std::numeric_limits<std::int64_t>::max();
-    c[0] = x;
-    for (std::int64_t y = 0; y < Y; ++y) {
-      c[1] = y;
-      bool has_move = false;
-      for (std::size_t d = 0; d < D; ++d) {
-        id[d] = lines[d].line(x, y, steps_x[d], steps_y[d * static_cast<std::size_t>(Y) + static_cast<std::size_t>(y)]);
-        has_move = has_move || any[d][id[d]] != 0;
+  // Rows alternate between threads in a pipeline, as in core::sweep_lines_2d: a cell's lines come
+  // from rows above it, at its column or before, so the thread on row x stays behind the one on
+  // row x - 1 (and so behind every row above), checking its progress once per block of columns.
+  constexpr std::int64_t kBlock = 64;
+  if (X < 4 * static_cast<std::int64_t>(threads) || Y < 2 * kBlock) threads = 1;
+  const auto T = static_cast<std::int64_t>(threads);
+  std::vector<std::atomic<std::uint64_t>> progress(static_cast<std::size_t>(T));  // row r % T: r * Y + its columns done
+  for (auto& p : progress) p.store(0);
+  std::atomic<bool> failed{false};
+  core::detail::run_on_threads(threads, failed, [&](int tid) {
+    std::vector<std::uint64_t> id(D);
+    std::vector<core::detail::LineRef> on(D);
+    std::vector<std::int64_t> steps_x(D);
+    core::Position c(2);
+    for (std::int64_t x = tid; x < X; x += T) {
+      for (std::size_t d = 0; d < D; ++d)
+        steps_x[d] = lines[d].a > 0 ? x / lines[d].a : std::numeric_limits<std::int64_t>::max();
+      c[0] = x;
+      const auto& above = progress[static_cast<std::size_t>((x + T - 1) % T)];
+      auto& mine = progress[static_cast<std::size_t>(x % T)];
+      for (std::int64_t y0 = 0; y0 < Y; y0 += kBlock) {
+        const std::int64_t y1 = std::min(Y, y0 + kBlock);
+        if (T > 1 && x > 0 && !core::detail::wait_for(above, static_cast<std::uint64_t>((x - 1) * Y + y1), failed))
+          return;
+        Value* out = t.values.data() + static_cast<std::size_t>(x * Y + y0) * L;
+        for (std::int64_t y = y0; y < y1; ++y) {
+          c[1] = y;
+          bool has_move = false;
+          for (std::size_t d = 0; d < D; ++d) {
+            id[d] =
+                lines[d].line(x, y, steps_x[d], steps_y[d * static_cast<std::size_t>(Y) + static_cast<std::size_t>(y)]);
+            has_move = has_move || any[d][id[d]] != 0;
+          }
+          const bool inc = !included || included(c);
+          Value prev = kNoValue;
+          for (std::size_t l = 0; l < L; ++l) {
+            for (std::size_t d = 0; d < D; ++d) on[d] = sets[l * D + d].line(id[d]);
+            const core::detail::OneValue pass{l > 0 && (has_move || from_terminal) ? prev : kNoValue};
+            const Value v = core::detail::mex_lines(on.data(), static_cast<int>(D), pass, W);
+            if (inc)
+              for (const core::detail::LineRef& line : on) line.insert(v, W);
+            *out++ = eval == Evaluation::Grundy ? v : (v != 0 ? 1 : 0);
+            prev = v;
+          }
+          if (inc)
+            for (std::size_t d = 0; d < D; ++d) any[d][id[d]] = 1;
+        }
+        core::tick(static_cast<std::uint64_t>(y1 - y0) * L);
+        mine.store(static_cast<std::uint64_t>(x * Y + y1), std::memory_order_release);
       }
-      const bool inc = !included || included(c);
-      Value prev = kNoValue;
-      for (std::size_t l = 0; l < L; ++l) {
-        for (std::size_t d = 0; d < D; ++d) on[d] = sets[l * D + d].line(id[d]);
-        const core::detail::OneValue pass{l > 0 && (has_move || from_terminal) ? prev : kNoValue};
-        const Value v = core::detail::mex_lines(on.data(), static_cast<int>(D), pass, W);
-        if (inc)
-          for (const core::detail::LineRef& line : on) line.insert(v, W);
-        *out++ = eval == Evaluation::Grundy ? v : (v != 0 ? 1 : 0);
-        prev = v;
-      }
-      if (inc)
-        for (std::size_t d = 0; d < D; ++d) any[d][id[d]] = 1;
     }
-    core::tick(static_cast<std::uint64_t>(Y) * L);
-  }
+  });
   return t;
 }
 

@@ -36,11 +36,12 @@ core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested,
 // a third coordinate, the passes left, each layer with its own sets and the pass option the same
 // cell one layer down (from a terminal cell only if `from_terminal`); a cell `included` rejects
 // (forbidden) gets its value but enters no line. Grundy values, and normal outcomes from them;
-// the generic sweep is the slow twin in the tests.
+// the generic sweep is the slow twin in the tests. Rows alternate between `threads` threads.
 std::uint64_t rider_bytes(const Slider& s, const core::Box& box);
 core::DenseTable solve_rider(const Slider& s, const core::Box& box, core::Evaluation eval, int passes = 0,
                              bool from_terminal = false,
-                             const std::function<bool(const core::Position&)>& included = {});
+                             const std::function<bool(const core::Position&)>& included = {},
+                             int threads = core::solver_threads());
 
 // The rook and the queen are line games (core/line_solver.hpp): every move lowers one
 // coordinate to any smaller value, or for the queen both by the same amount, along lines of

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/line_solver.hpp"
+#include "games/leaper_solver.hpp"
 #include "games/registry.hpp"
 
 using namespace grundy;
@@ -161,5 +162,23 @@ TEST(LineSweep2D, OtherRidersByTheirLinesAgainstTheGenericSweep) {
                   std::string(c.spec) + " eval " + std::to_string(static_cast<int>(e)));
     }
     EXPECT_EQ(g.route(box, core::Evaluation::MisereOutcome).name.find("rider"), std::string::npos) << c.spec;
+  }
+}
+
+// The rider sweep's rows in a pipeline of one to three threads, on boxes where it runs (two
+// blocks of 64 columns or more), plain and with a pass and forbidden cells.
+TEST(LineSweep2D, RiderSweepEveryThreadCount) {
+  const games::Slider rider("rider", games::parse_moves("-1:-2,-2:-1,-1:0,0:-3", "dirs"));
+  const core::Game plain = games::make_game(games::parse_game_spec("rider -p dirs=-1:-2,-2:-1,-1:0,0:-3"));
+  const core::Game passed =
+      games::make_game(games::parse_game_spec("rider -p dirs=-1:-2,-2:-1,-1:0,0:-3 --forbid 'm % 3 == n % 4' --pass"));
+  const Box box(Position{150, 200}), layered(Position{130, 140, 2});
+  const core::DenseTable slow = plain.solve_dense_generic(box), slow_passed = passed.solve_dense_generic(layered);
+  auto allowed = [](const Position& p) { return p[0] % 3 != p[1] % 4; };
+  for (int threads : {1, 2, 3}) {
+    expect_same(games::solve_rider(rider, box, core::Evaluation::Grundy, 0, false, {}, threads), slow,
+                "threads " + std::to_string(threads));
+    expect_same(games::solve_rider(rider, layered, core::Evaluation::Grundy, 1, false, allowed, threads), slow_passed,
+                "with a pass, threads " + std::to_string(threads));
   }
 }
