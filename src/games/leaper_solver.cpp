@@ -108,7 +108,9 @@ std::uint64_t rider_bytes(const Slider& s, const core::Box& box) {
     bytes = core::add_bytes(bytes, core::mul_bytes(layers, RiderSets::bytes(l.count(), bound)));
     bytes = core::add_bytes(bytes, l.count());  // the flags of lines with an included cell
   }
-  return bytes;
+  // The steps back of every column and direction.
+  return core::add_bytes(
+      bytes, core::mul_bytes(lines.size() * sizeof(std::int64_t), static_cast<std::uint64_t>(box.extent(1))));
 }
 
 core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation eval, int passes, bool from_terminal,
