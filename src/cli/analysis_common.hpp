@@ -14,7 +14,7 @@
 
 #include "analysis/periodicity.hpp"
 #include "cli/game_options.hpp"
-#include "games/octal_solver.hpp"
+#include "games/octal.hpp"
 #include "pipeline/solve.hpp"
 #include "pipeline/table_box.hpp"
 

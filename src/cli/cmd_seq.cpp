@@ -9,6 +9,7 @@
 #include "core/progress.hpp"
 #include "core/route.hpp"
 #include "core/solve.hpp"
+#include "games/octal_solver.hpp"
 #include "io/npy.hpp"
 #include "io/table_file.hpp"
 #include "pipeline/solve.hpp"

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <bit>
 #include <limits>
+#include <span>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -175,7 +176,7 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
           for (std::size_t l = 0; l < L; ++l) {
             for (std::size_t d = 0; d < D; ++d) on[d] = sets[l * D + d].line(id[d]);
             const core::detail::OneValue pass{l > 0 && (has_move || from_terminal) ? prev : kNoValue};
-            const Value v = core::detail::mex_lines(on.data(), static_cast<int>(D), pass, W);
+            const Value v = core::detail::mex_lines(std::span<const core::detail::LineRef>(on), pass, W);
             if (inc)
               for (const core::detail::LineRef& line : on) line.insert(v, W);
             *out++ = eval == Evaluation::Grundy ? v : (v != 0 ? 1 : 0);
