@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstring>
 #include <iostream>
+#include <random>
 
 #include "core/cleanup.hpp"
 #include "core/errors.hpp"
@@ -26,6 +27,17 @@ std::pair<std::string, std::string> split_path(const std::string& path) {
   return {slash == 0 ? "/" : path.substr(0, slash), path.substr(slash + 1)};
 }
 
+// Twelve letters or digits, about 71 random bits, drawn afresh (no generator state that a
+// forked process would share): a clash with another run's temporary is practically impossible,
+// and one found is redrawn.
+std::string random_suffix() {
+  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  std::random_device device;
+  std::string s(12, ' ');
+  for (char& c : s) c = kAlphabet[device() % (sizeof kAlphabet - 1)];
+  return s;
+}
+
 }  // namespace
 
 AtomicFile::AtomicFile(std::string path, std::string flag) : path_(std::move(path)), flag_(std::move(flag)) {
@@ -41,11 +53,24 @@ AtomicFile::AtomicFile(std::string path, std::string flag) : path_(std::move(pat
   }
   const auto [dir, base] = split_path(path_);
   if (base.empty()) throw core::UserError(where + ": names a folder, not a file");
-  temp_ = dir + "/." + base + ".tmp-XXXXXX";
-  const int fd = ::mkostemp(temp_.data(), O_CLOEXEC);
-  if (fd < 0) throw core::UserError(where + ": cannot create a file in " + shown(dir) + ": " + std::strerror(errno));
-  slot_ = core::register_temporary(temp_.c_str());
-  // mkstemp creates 0600; a finished file gets the usual mode for new files (0666 & ~umask).
+  // The name is drawn and listed for the signal handlers before the file exists: a signal sent
+  // while the file is being created is delivered as open() returns, and must find it listed.
+  // O_EXCL makes the creation exclusive, as mkstemp's; on a clash, another name is drawn.
+  int fd = -1;
+  for (int attempt = 0;; ++attempt) {
+    temp_ = dir + "/." + base + ".tmp-" + random_suffix();
+    slot_ = core::register_temporary(temp_.c_str());
+    fd = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd >= 0) break;
+    const int err = errno;
+    core::unregister_temporary(slot_);
+    slot_ = -1;
+    if (err != EEXIST || attempt == 100) {
+      temp_.clear();
+      throw core::UserError(where + ": cannot create a file in " + shown(dir) + ": " + std::strerror(err));
+    }
+  }
+  // Created 0600, as mkstemp does; a finished file gets the usual mode for new files (0666 & ~umask).
   const mode_t mask = ::umask(0);
   ::umask(mask);
   ::fchmod(fd, 0666 & ~mask);
@@ -115,7 +140,8 @@ std::FILE* open_regular_for_reading(const std::string& path, const std::string& 
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     const bool dir = S_ISDIR(st.st_mode);
     ::close(fd);
-    throw core::UserError(where + (dir ? ": is a folder, not a table file" : ": not a regular file (a FIFO or a device)"));
+    throw core::UserError(where +
+                          (dir ? ": is a folder, not a table file" : ": not a regular file (a FIFO or a device)"));
   }
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   std::FILE* f = ::fdopen(fd, "rb");

@@ -3,7 +3,7 @@
 // Files the user names (--save, --out, --load): written so that nothing is ever lost or
 // hijacked, read so that nothing blocks.
 //
-// A file is written to a temporary created exclusively (mkstemp, O_EXCL) in the target's own
+// A file is written to a temporary created exclusively (O_EXCL, a random name) in the target's own
 // folder, flushed, fsync'ed and renamed over the target: a predictable name cannot be
 // pre-planted as a symlink, two runs saving to one file never share a temporary, a reader sees
 // the old file or the whole new one, and an interrupted run leaves the target as it was. The

@@ -149,6 +149,30 @@ TEST(AtomicFile, SigtermRemovesTheTemporary) {
   EXPECT_TRUE(others(dir, {"t.gtab"}).empty());
 }
 
+// A signal is delivered when its process returns from a system call, so a SIGTERM sent while
+// the temporary is being created arrives just after the file exists: the file must be listed
+// for the handler by then. A child creates and drops temporaries in a loop and is killed at
+// varying moments; nothing may be left.
+TEST(AtomicFile, SigtermWhileCreatingTheTemporaryLeavesNothing) {
+  const std::string dir = fresh_dir("sigterm_loop");
+  const std::string path = dir + "/t.gtab";
+  for (int round = 0; round < 60; ++round) {
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      core::install_termination_handlers();
+      for (;;) io::AtomicFile f(path, "--save");
+    }
+    ::usleep(static_cast<useconds_t>(500 + 97 * round));
+    ::kill(child, SIGTERM);
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << status;
+    const std::vector<std::string> left = others(dir, {});
+    ASSERT_TRUE(left.empty()) << left.front() << " left after round " << round;
+  }
+}
+
 // Through the CLI: two runs saving different tables to one file at once, and runs killed at
 // random moments; the file is always one whole table and no temporary is left.
 TEST(SaveCli, ConcurrentAndKilledSavesLeaveOneWholeTable) {
