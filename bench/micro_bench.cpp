@@ -28,7 +28,7 @@ BENCHMARK(BM_MexBuffer)->Arg(8)->Arg(64)->Arg(1024);
 static void BM_LineKernel2D(benchmark::State& state) {
   const core::Game g = games::make_game(games::parse_game_spec("nim -p heaps=2 --pass"));
   const std::int64_t n = state.range(0);
-  for (auto _ : state) benchmark::DoNotOptimize(g.solve_dense(core::Box(core::Position{n, n, 2})).values.data());
+  for (auto _ : state) benchmark::DoNotOptimize(g.solve_dense(core::Box(core::Position{n, n, 2})).values.size());
   state.SetItemsProcessed(state.iterations() * n * n * 2);
 }
 BENCHMARK(BM_LineKernel2D)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond);

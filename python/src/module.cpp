@@ -487,29 +487,21 @@ std::vector<std::string> fixes_arg(const py::handle& fix) {
 
 const pipeline::FixSyntax kFixArg{"fix", kMaxSide};
 
-// The table's values narrowed in place to the smallest unsigned width that holds them (1, 2 or
-// 4 bytes); a cell that is no position (or was never solved) becomes the width's largest value,
-// which no value reaches. Returns the width. The narrow copy of cell i lands at byte i*w <= 4i:
-// cells are read before anything overwrites them.
+// The table's values narrowed to the smallest unsigned width that holds them (1, 2 or 4 bytes,
+// core::ValueArray's widths); a cell that is no position (or was never solved) becomes the
+// width's largest value, which no value reaches. Returns the width.
 int narrow_in_place(core::ValueArray& values) {
   Value max = 0;
   for (const Value v : values)
     if (v < core::kUnsolved) max = std::max(max, v);
-  const int w = max < 0xff ? 1 : max < 0xffff ? 2 : 4;
-  auto* bytes = reinterpret_cast<unsigned char*>(values.data());
-  const std::size_t n = values.size();
-  if (w == 1) {
-    for (std::size_t i = 0; i < n; ++i) {
-      const Value v = values[i];
-      bytes[i] = v >= core::kUnsolved ? 0xff : static_cast<unsigned char>(v);
-    }
-  } else if (w == 2) {
-    for (std::size_t i = 0; i < n; ++i) {
-      const Value v = values[i];
-      const std::uint16_t x = v >= core::kUnsolved ? 0xffff : static_cast<std::uint16_t>(v);
-      std::memcpy(bytes + 2 * i, &x, 2);
-    }
-  }
+  const int w = core::ValueArray::width_for(std::uint64_t{max} + 1);
+  values.convert(w);
+  values.with_cells([&values](auto* cells) {
+    using Cell = std::remove_pointer_t<decltype(cells)>;
+    const Cell unsolved = core::ValueArray::encode<Cell>(core::kUnsolved);
+    for (std::size_t i = 0; i < values.size(); ++i)
+      if (cells[i] == unsolved) cells[i] = static_cast<Cell>(~Cell{0});
+  });
   return w;
 }
 
@@ -535,8 +527,8 @@ py::array view_of(core::DenseTable table, const Position& base, const std::vecto
   auto* owned = new core::DenseTable(std::move(table));
   const py::capsule owner(owned, [](void* p) { delete static_cast<core::DenseTable*>(p); });
   const std::uint64_t offset = owned->values.empty() ? 0 : box.index(base);
-  return py::array(dtype_of(w), dims, strides, reinterpret_cast<unsigned char*>(owned->values.data()) + offset * w,
-                   owner);
+  unsigned char* const cells = owned->values.with_cells([](auto* c) { return reinterpret_cast<unsigned char*>(c); });
+  return py::array(dtype_of(w), dims, strides, cells + offset * w, owner);
 }
 
 py::object json_result(const std::string& text) {

@@ -52,7 +52,7 @@ CASES = [
     (lambda: nim2().table(4, fix={"x": "a"}), None, "not an integer"),
     (lambda: grundy.game("nim -p heaps=4").table(4), None, "pin the others with fix"),
     (lambda: grundy.game("nim --pass").table(4, fix={"p": 2}), ["table", "nim", "--pass", "--size", "4", "--fix", "p=2"], "p"),
-    (lambda: nim2().table(64, max_memory="1K"), None, "memory limit of 1.0 KiB; raise it with max_memory=84K"),
+    (lambda: nim2().table(64, max_memory="1K"), None, "memory limit of 1.0 KiB; raise it with max_memory=72K"),
     (lambda: nim2().table(4, max_memory="lots"), ["table", "nim", "-p", "heaps=2", "--size", "4", "--max-memory", "lots"], "lots"),
     (lambda: nim2().table(4, max_seconds=-1), None, "max_seconds"),
     (lambda: nim2().table(4, load="/nonexistent/t.grundy"), None, "/nonexistent/t.grundy"),

@@ -139,7 +139,7 @@ JobResult run_job(const BenchJob& job, const std::vector<std::int64_t>& extent) 
     }
     case JobKind::NimPassF: {
       core::ensure_fits(games::nim_pass_f_grid_bytes(n), core::default_memory_limit(), "the f grid of " + job.spec);
-      r.values = std::move(games::nim_pass_f_grid(n).f);
+      r.values = core::ValueArray::adopt(std::move(games::nim_pass_f_grid(n).f));
       break;
     }
     case JobKind::Stream: {
@@ -177,7 +177,7 @@ JobResult run_job(const BenchJob& job, const std::vector<std::int64_t>& extent) 
     case JobKind::FtsF: {
       const games::FtsNim rules = games::FtsNim::multiples_of(3, 5);
       core::ensure_fits(games::fts_f_grid_bytes(rules, n), core::default_memory_limit(), "the f grid of " + job.spec);
-      r.values = std::move(games::fts_f_grid(rules, n).f);
+      r.values = core::ValueArray::adopt(std::move(games::fts_f_grid(rules, n).f));
       break;
     }
   }

@@ -13,6 +13,7 @@
 #include "core/mex.hpp"
 #include "core/progress.hpp"
 #include "core/ruleset.hpp"
+#include "core/value_array.hpp"
 
 namespace grundy::core {
 
@@ -62,11 +63,11 @@ inline DenseTable crop(DenseTable table, const Box& box) {
   DenseTable out;
   out.box = box;
   out.eval = table.eval;
-  out.values.resize(box.count());
+  out.values.reset(box.count(), table.values.width());
   if (box.count() == 0) return out;
   Position p(box.arity());
   std::size_t k = 0;
-  do out.values[k++] = table.at(p);
+  do out.values.set(k++, table.at(p));
   while (box.next(p));
   return out;
 }
@@ -133,14 +134,14 @@ DenseTable solve_dense(const R& rules, const Box& requested, Evaluation eval = E
   auto solve_cell = [&](const Position& pos, std::uint64_t idx) {
     if ((idx & 4095) == 4095) tick(4096);
     if (!rules.check(pos).empty()) {
-      t.values[idx] = kNoValue;
+      t.values.set(idx, kNoValue);
       return;
     }
-    t.values[idx] = detail::evaluate_cell(rules, t.box, t.values, pos, eval, mex, requested.contains(pos));
+    t.values.set(idx, detail::evaluate_cell(rules, t.box, t.values, pos, eval, mex, requested.contains(pos)));
   };
   auto finish = [&] {
-    for (Value& v : t.values)
-      if (v == kUnreached) v = kUnsolved;
+    for (std::uint64_t i = 0; i < n; ++i)
+      if (t.values[i] == kUnreached) t.values.set(i, kUnsolved);
   };
   if (n == 0) return t;
   if (options_precede(rules)) {
@@ -173,7 +174,7 @@ DenseTable solve_dense(const R& rules, const Box& requested, Evaluation eval = E
   std::uint64_t idx = 0;
   do {
     if ((idx & 4095) == 4095) tick(4096);
-    t.values[idx++] = rules.check(pos).empty() ? memo.value(pos) : kNoValue;
+    t.values.set(idx++, rules.check(pos).empty() ? memo.value(pos) : kNoValue);
   } while (t.box.next(pos));
   return t;
 }

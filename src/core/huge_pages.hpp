@@ -95,7 +95,4 @@ inline std::uint64_t huge_block_bytes(std::uint64_t bytes) {
   return bytes > UINT64_MAX - page ? UINT64_MAX : (bytes + page - 1) / page * page;
 }
 
-// A table's values, one per cell.
-using ValueArray = HugeVector<Value>;
-
 }  // namespace grundy::core

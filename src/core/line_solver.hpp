@@ -117,6 +117,10 @@ struct LineGame {
 
 namespace detail {
 
+// Thrown by sweep_lines_2d when a value does not fit the cells it writes (a table tried in two
+// bytes whose values pass ValueArray::limit(2)); the caller sweeps again in four.
+struct CellOverflow {};
+
 // One line's value set inside flat arrays: bits, full-word summary, first free value. The
 // words come in groups of kGroup adjacent words (half a cache line): word k lies at
 // bits[k / kGroup * kGroup * stride + k % kGroup], summary word j at full[j * stride]. The row a
@@ -211,6 +215,19 @@ inline std::uint64_t line_game_2d_bound(std::uint64_t X, std::uint64_t Y, bool d
   return X + Y + 2 + (diagonal ? std::min(X, Y) : 0);
 }
 
+// The bytes a cell of the 2-D line sweep's table is tried in: the narrowest that holds the
+// bound, but two where the bound passes two bytes, since the values mostly stay far below it
+// (two-heap Nim: below the next power of two of max(X, Y), with a pass about as much); a value
+// that does not fit makes the sweep start again in four bytes.
+inline int line_game_2d_width(std::uint64_t X, std::uint64_t Y, bool diagonal) {
+  return std::min(ValueArray::width_for(line_game_2d_bound(X, Y, diagonal)), 2);
+}
+
+namespace detail {
+// Tests set the width the 2-D line sweep tries first (0: line_game_2d_width), to sweep again.
+inline std::atomic<int> g_line_sweep_first_width{0};
+}  // namespace detail
+
 // The 2-D line sweep, the hot kernel: two-heap Nim with a pass (Table 2 of the chocolate
 // paper), the f(x,y) grids of three-coordinate games (unique completion, issue 4) and, with
 // Diagonal, Wythoff's Nim. Cell (x, y) of layer l gets
@@ -219,6 +236,8 @@ inline std::uint64_t line_game_2d_bound(std::uint64_t X, std::uint64_t Y, bool d
 // those of (x', y), x' < x, the diagonal's those of (x - k, y - k), k >= 1, prev is the cell's
 // value one layer down (kNoValue on layer 0) and has_move says whether the cell has an included
 // cell below it on a line. Values go to out[(x * Y + y) * L + l]; every value is below `bound`.
+// Cells narrower than Value take values below ValueArray::limit of their width, else the sweep
+// stops with detail::CellOverflow.
 //
 // Symmetric (X == Y, included and extra_at symmetric in x and y): only y <= x is swept and the
 // rest mirrored. Column y then starts as row y's final set (by symmetry the values of (x', y),
@@ -227,9 +246,10 @@ inline std::uint64_t line_game_2d_bound(std::uint64_t X, std::uint64_t Y, bool d
 // Both cores: rows alternate between threads in a pipeline. Cell (x, y) needs column y and
 // diagonal x - y to hold rows 0..x-1, so the thread on row x stays behind the one on row x-1,
 // checking its progress once per block of columns; each thread owns its row's sets.
-template <bool Diagonal = false, class Included, class ExtraAt>
+template <bool Diagonal = false, class Included, class ExtraAt, class Cell>
 void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint64_t bound, bool symmetric,
-                    const Included& included, const ExtraAt& extra_at, Value* out, int threads = solver_threads()) {
+                    const Included& included, const ExtraAt& extra_at, Cell* out, int threads = solver_threads()) {
+  static_assert(std::is_unsigned_v<Cell> && sizeof(Cell) <= sizeof(Value));
   if (symmetric && X != Y) throw EngineError("sweep_lines_2d: a symmetric sweep needs a square box");
   constexpr std::uint64_t G = detail::LineRef::kGroup;
   const std::uint64_t W = (bound / 64 + G) / G * G, SW = (W + 63) / 64;
@@ -262,7 +282,7 @@ void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint
       const auto& prev_row = progress[(x + T - 1) % T];
       auto& mine = progress[x % T];
       const std::uint64_t end = symmetric ? x + 1 : Y;
-      Value* cell = out + x * Y * L;
+      Cell* cell = out + x * Y * L;
       for (std::uint64_t y0 = 0; y0 < end; y0 += kBlock) {
         const std::uint64_t y1 = std::min(end, y0 + kBlock);
         if (T > 1 && x > 0) {
@@ -294,7 +314,9 @@ void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint
               const detail::LineRef sets[2] = {col, row};
               v = detail::mex_lines(sets, extra_at(x, y, l, prev, has_move), W);
             }
-            *cell++ = v;
+            if constexpr (sizeof(Cell) < sizeof(Value))
+              if (v >= ValueArray::limit(sizeof(Cell))) throw detail::CellOverflow{};
+            *cell++ = static_cast<Cell>(v);
             prev = v;
             if (inc) {
               if (!main_diagonal) col.insert(v, W);
@@ -352,18 +374,27 @@ DenseTable solve_line_game_2d(const LineGame<Included>& g, const Box& box, bool 
   DenseTable t;
   t.box = box;
   t.eval = Evaluation::Grundy;
-  t.values.resize(X * Y * L);
   const bool ptf = g.pass_from_terminal;
   auto pass = [ptf](std::uint64_t, std::uint64_t, std::uint64_t l, Value prev, bool has_move) {
     return detail::OneValue{l > 0 && (has_move || ptf) ? prev : kNoValue};
   };
   symmetric = symmetric && X == Y;
-  if (g.diagonal)
-    sweep_lines_2d<true>(X, Y, L, line_game_2d_bound(X, Y, true), symmetric, g.included, pass, t.values.data(),
-                         threads);
-  else
-    sweep_lines_2d(X, Y, L, line_game_2d_bound(X, Y, false), symmetric, g.included, pass, t.values.data(), threads);
-  return t;
+  const std::uint64_t bound = line_game_2d_bound(X, Y, g.diagonal);
+  const int first = detail::g_line_sweep_first_width.load();
+  for (int width = first > 0 ? first : line_game_2d_width(X, Y, g.diagonal);; width = 4) {
+    t.values.reset(X * Y * L, width);
+    try {
+      t.values.with_cells([&](auto* cells) {
+        if (g.diagonal)
+          sweep_lines_2d<true>(X, Y, L, bound, symmetric, g.included, pass, cells, threads);
+        else
+          sweep_lines_2d(X, Y, L, bound, symmetric, g.included, pass, cells, threads);
+      });
+      return t;
+    } catch (const detail::CellOverflow&) {
+      if (width == 4) throw EngineError("line solver: a value overflowed four bytes");
+    }
+  }
 }
 
 // Solves every cell of `box` (base coordinates, then the pass counter if passes > 0) of a line
@@ -378,7 +409,10 @@ DenseTable solve_line_game(const LineGame<Included>& g, const Box& box, Evaluati
     if (n != 2 || eval != Evaluation::NormalOutcome)
       throw EngineError("line solver: diagonal moves need two coordinates and Grundy values or normal outcomes");
     DenseTable t = solve_line_game_2d(g, box, g.symmetric);
-    for (Value& v : t.values) v = v != 0 ? 1 : 0;
+    ValueArray outcomes;
+    outcomes.reset(t.values.size(), 1);
+    for (std::size_t i = 0; i < t.values.size(); ++i) outcomes.set(i, t.values[i] != 0 ? 1 : 0);
+    t.values = std::move(outcomes);
     t.eval = eval;
     return t;
   }
@@ -387,7 +421,6 @@ DenseTable solve_line_game(const LineGame<Included>& g, const Box& box, Evaluati
   DenseTable t;
   t.box = box;
   t.eval = eval;
-  t.values.assign(box.count(), 0);
   const Position base_extent = box.extents().slice(0, n);
   const Box base(base_extent);
   const std::uint64_t base_cells = base.count();
@@ -396,6 +429,7 @@ DenseTable solve_line_game(const LineGame<Included>& g, const Box& box, Evaluati
   // A bound on every value: a cell has at most sum(extent) line options plus one pass.
   std::uint64_t bound = 2;
   for (int i = 0; i < n; ++i) bound += static_cast<std::uint64_t>(base_extent[i]);
+  t.values.reset(box.count(), ValueArray::width_for(outcome ? 2 : bound));
 
   // Line i through a cell is indexed by the cell's row-major index with coordinate i dropped.
   std::vector<std::uint64_t> stride(un), lines(un);
@@ -451,7 +485,7 @@ DenseTable solve_line_game(const LineGame<Included>& g, const Box& box, Evaluati
         set_idx[un - 1] = 0;
         v = first_missing(sets.data(), set_idx.data(), n, pass ? t.values[cell - 1] : kNoValue);
       }
-      t.values[cell] = v;
+      t.values.set(cell, v);
       if ((idx & 4095) == 4095) tick(4096);
       if (g.included(c)) {
         const auto add = static_cast<std::uint8_t>(1 | (v == 0 ? 2 : 0));
@@ -474,9 +508,15 @@ inline std::uint64_t line_game_bytes(int base_arity, int passes, const Box& box,
                                      bool diagonal = false) {
   const int n = base_arity;
   const std::uint64_t cells = box.count();
-  std::uint64_t bytes = huge_block_bytes(mul_bytes(cells, sizeof(Value)));
+  std::uint64_t bytes = 0;
   if (n == 2 && (eval == Evaluation::Grundy || diagonal)) {
     const auto X = static_cast<std::uint64_t>(box.extent(0)), Y = static_cast<std::uint64_t>(box.extent(1));
+    // The table in the width tried, or in four bytes if it is swept again; outcomes are copied
+    // out of it to one byte a cell.
+    const int width = line_game_2d_width(X, Y, diagonal);
+    const bool again = ValueArray::width_for(line_game_2d_bound(X, Y, diagonal)) > width;
+    bytes = ValueArray::bytes(cells, again ? 4 : width);
+    if (eval != Evaluation::Grundy) bytes = add_bytes(bytes, ValueArray::bytes(cells, 1));
     const std::uint64_t L = passes > 0 ? static_cast<std::uint64_t>(box.extent(2)) : 1;
     constexpr std::uint64_t G = detail::LineRef::kGroup;
     const std::uint64_t W = (line_game_2d_bound(X, Y, diagonal) / 64 + G) / G * G, SW = (W + 63) / 64;
@@ -493,6 +533,7 @@ inline std::uint64_t line_game_bytes(int base_arity, int passes, const Box& box,
   }
   std::uint64_t bound = 2;
   for (int i = 0; i < n; ++i) bound += static_cast<std::uint64_t>(box.extent(i));
+  bytes = ValueArray::bytes(cells, ValueArray::width_for(eval == Evaluation::Grundy ? bound : 2));
   const std::uint64_t words = (bound + 64) / 64, summary = (words + 63) / 64;
   std::uint64_t base_cells = 1;
   for (int i = 0; i < n; ++i) base_cells = mul_bytes(base_cells, static_cast<std::uint64_t>(box.extent(i)));

@@ -31,8 +31,12 @@ namespace {
 
 using Word = std::uint64_t;
 
-// Words of one value set: every value is at most the number of options, x + y + z + 1 (the
-// pass).
+// Every value is at most the number of options, x + y + z + 1 (the pass): below this bound.
+std::uint64_t chocolate_bound(std::int64_t nx, std::int64_t ny, std::int64_t nz, std::int64_t layers) {
+  return static_cast<std::uint64_t>(nx + ny + nz + layers + 1);
+}
+
+// Words of one value set.
 std::uint64_t chocolate_words(std::int64_t nx, std::int64_t ny, std::int64_t nz, std::int64_t layers) {
   return static_cast<std::uint64_t>((nx + ny + nz + layers) / 64 + 1);
 }
@@ -81,7 +85,7 @@ core::DenseTable solve_chocolate_grid(const BoundGrid& f, std::int64_t ny, std::
   const std::uint64_t line_words = track_x ? static_cast<std::uint64_t>(ny) * static_cast<std::uint64_t>(nz) * words : 0;
   core::ensure_fits(chocolate_grid_bytes(nx, ny, nz, layers), memory_limit,
                     "the chocolate solver over " + t.box.to_string() + " cells");
-  t.values.assign(cells, core::kNoValue);
+  t.values.assign(cells, core::kNoValue, core::ValueArray::width_for(chocolate_bound(nx, ny, nz, layers)));
 
   const auto Y = static_cast<std::size_t>(ny), Z = static_cast<std::size_t>(nz), P = static_cast<std::size_t>(layers);
   auto index = [&](std::int64_t x, std::int64_t y, std::int64_t z) {
@@ -107,7 +111,7 @@ core::DenseTable solve_chocolate_grid(const BoundGrid& f, std::int64_t ny, std::
           const bool terminal = x == 0 && y == 0 && z == 0;
           const Value extra = p > 0 && !terminal ? t.values[i - 1] : core::kNoValue;
           const Value v = mex3(lx ? lx : no_x.data(), ly, line_z.data(), extra, words);
-          t.values[i] = v;
+          t.values.set(i, v);
           if (lx) set_bit(lx, v);
           set_bit(ly, v);
           set_bit(line_z.data(), v);
@@ -134,7 +138,8 @@ std::uint64_t chocolate_grid_bytes(std::int64_t nx, std::int64_t ny, std::int64_
              Z = static_cast<std::uint64_t>(std::max<std::int64_t>(nz, 0)),
              L = static_cast<std::uint64_t>(std::max<std::int64_t>(layers, 0));
   const std::uint64_t cells = mul_bytes(mul_bytes(X, Y), mul_bytes(Z, L));
-  std::uint64_t bytes = core::huge_block_bytes(mul_bytes(cells, sizeof(Value)));
+  std::uint64_t bytes =
+      core::ValueArray::bytes(cells, core::ValueArray::width_for(chocolate_bound(nx, ny, nz, layers)));
   if (X > 1) bytes = add_bytes(bytes, mul_bytes(mul_bytes(Y, Z), words * sizeof(Word)));  // lines along x
   bytes = add_bytes(bytes, mul_bytes(2 * Z + 3, words * sizeof(Word)));                 // tops, lines along y, z
   return add_bytes(bytes, mul_bytes(mul_bytes(X, Z), sizeof(std::int64_t)));           // the sampled F

@@ -57,8 +57,8 @@ std::uint64_t chocolate_grid_bytes(std::int64_t nx, std::int64_t ny, std::int64_
 namespace detail {
 inline core::DenseTable as_evaluation(core::DenseTable t, core::Evaluation eval) {
   if (eval == core::Evaluation::NormalOutcome)
-    for (core::Value& v : t.values)
-      if (v != core::kNoValue) v = v == 0 ? 0 : 1;
+    for (std::size_t i = 0; i < t.values.size(); ++i)
+      if (t.values[i] != core::kNoValue) t.values.set(i, t.values[i] == 0 ? 0 : 1);
   t.eval = eval;
   return t;
 }

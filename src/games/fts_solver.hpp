@@ -164,7 +164,7 @@ FtsOutcomes solve_fts_outcomes(const FtsNim& rules, const core::Box& box);
 // z with (x,y,z) a P-position outside X_S.
 struct FtsFGrid {
   std::int64_t size = 0;
-  core::ValueArray f;
+  core::HugeVector<core::Value> f;
 
   std::int64_t at(std::int64_t x, std::int64_t y) const { return f[static_cast<std::size_t>(x * size + y)]; }
 };
@@ -199,7 +199,7 @@ std::uint64_t fts_f_grid_bytes(const FtsNim& rules, std::int64_t size);
 // P_1 position of every line, and S by total.
 inline std::uint64_t fts_outcome_bytes(const core::Box& box) {
   const std::uint64_t cells = box.count();
-  std::uint64_t bytes = core::add_bytes(cells, core::huge_block_bytes(core::mul_bytes(cells, sizeof(core::Value))));
+  std::uint64_t bytes = core::add_bytes(cells, core::ValueArray::bytes(cells, 1));
   std::uint64_t total = 1;
   for (int i = 0; i < box.arity(); ++i) {
     if (box.extent(i) <= 0) return bytes;
@@ -228,8 +228,8 @@ inline std::optional<core::SolveRoute> fast_route(const FtsNim& rules, const cor
     core::DenseTable t;
     t.box = box;
     t.eval = eval;
-    t.values.resize(o.p.size());
-    for (std::size_t i = 0; i < o.p.size(); ++i) t.values[i] = o.p[i] ? 0 : 1;
+    t.values.reset(o.p.size(), 1);
+    for (std::size_t i = 0; i < o.p.size(); ++i) t.values.set(i, o.p[i] ? 0 : 1);
     return t;
   };
   return r;

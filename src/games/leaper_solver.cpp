@@ -72,6 +72,11 @@ std::uint64_t rider_bound(const std::vector<RiderLine>& lines) {
   return bound;
 }
 
+// The bytes a cell of the rider's table: its values are below the bound, 0 or 1 for outcomes.
+int rider_width(std::uint64_t bound, Evaluation eval) {
+  return core::ValueArray::width_for(eval == Evaluation::Grundy ? bound : 2);
+}
+
 // One direction's line sets over `count` lines in the layout of the 2-D line sweep's columns
 // (core::detail::LineRef): word k of line i at bits[(k / G * count + i) * G + k % G]. A row's
 // cells lie on neighbouring lines of every direction (the first cells of their lines are
@@ -99,12 +104,12 @@ struct RiderSets {
 
 }  // namespace
 
-std::uint64_t rider_bytes(const Slider& s, const core::Box& box) {
+std::uint64_t rider_bytes(const Slider& s, const core::Box& box, Evaluation eval) {
   if (box.count() == 0) return 0;
   const std::vector<RiderLine> lines = rider_lines(s, box);
   const std::uint64_t bound = rider_bound(lines),
                       layers = box.arity() > 2 ? static_cast<std::uint64_t>(box.extent(2)) : 1;
-  std::uint64_t bytes = core::huge_block_bytes(core::mul_bytes(box.count(), sizeof(Value)));
+  std::uint64_t bytes = core::ValueArray::bytes(box.count(), rider_width(bound, eval));
   for (const RiderLine& l : lines) {
     bytes = core::add_bytes(bytes, core::mul_bytes(layers, RiderSets::bytes(l.count(), bound)));
     bytes = core::add_bytes(bytes, l.count());  // the flags of lines with an included cell
@@ -119,10 +124,10 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
   core::DenseTable t;
   t.box = box;
   t.eval = eval;
-  t.values.resize(box.count());
-  if (t.values.empty()) return t;
+  if (box.count() == 0) return t;
   const std::vector<RiderLine> lines = rider_lines(s, box);
   const std::uint64_t bound = rider_bound(lines);
+  t.values.reset(box.count(), rider_width(bound, eval));
   const std::size_t D = lines.size(), L = passes > 0 ? static_cast<std::size_t>(box.extent(2)) : 1;
   std::vector<RiderSets> sets;  // layer l, direction d: sets[l * D + d]
   sets.reserve(L * D);
@@ -147,48 +152,51 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
   std::vector<std::atomic<std::uint64_t>> progress(static_cast<std::size_t>(T));  // row r % T: r * Y + its columns done
   for (auto& p : progress) p.store(0);
   std::atomic<bool> failed{false};
-  core::detail::run_on_threads(threads, failed, [&](int tid) {
-    std::vector<std::uint64_t> id(D);
-    std::vector<core::detail::LineRef> on(D);
-    std::vector<std::int64_t> steps_x(D);
-    core::Position c(2);
-    for (std::int64_t x = tid; x < X; x += T) {
-      for (std::size_t d = 0; d < D; ++d)
-        steps_x[d] = lines[d].a > 0 ? x / lines[d].a : std::numeric_limits<std::int64_t>::max();
-      c[0] = x;
-      const auto& above = progress[static_cast<std::size_t>((x + T - 1) % T)];
-      auto& mine = progress[static_cast<std::size_t>(x % T)];
-      for (std::int64_t y0 = 0; y0 < Y; y0 += kBlock) {
-        const std::int64_t y1 = std::min(Y, y0 + kBlock);
-        if (T > 1 && x > 0 && !core::detail::wait_for(above, static_cast<std::uint64_t>((x - 1) * Y + y1), failed))
-          return;
-        Value* out = t.values.data() + static_cast<std::size_t>(x * Y + y0) * L;
-        for (std::int64_t y = y0; y < y1; ++y) {
-          c[1] = y;
-          bool has_move = false;
-          for (std::size_t d = 0; d < D; ++d) {
-            id[d] =
-                lines[d].line(x, y, steps_x[d], steps_y[d * static_cast<std::size_t>(Y) + static_cast<std::size_t>(y)]);
-            has_move = has_move || any[d][id[d]] != 0;
-          }
-          const bool inc = !included || included(c);
-          Value prev = kNoValue;
-          for (std::size_t l = 0; l < L; ++l) {
-            for (std::size_t d = 0; d < D; ++d) on[d] = sets[l * D + d].line(id[d]);
-            const core::detail::OneValue pass{l > 0 && (has_move || from_terminal) ? prev : kNoValue};
-            const Value v = core::detail::mex_lines(std::span<const core::detail::LineRef>(on), pass, W);
+  t.values.with_cells([&](auto* cells) {
+    using Cell = std::remove_pointer_t<decltype(cells)>;
+    core::detail::run_on_threads(threads, failed, [&](int tid) {
+      std::vector<std::uint64_t> id(D);
+      std::vector<core::detail::LineRef> on(D);
+      std::vector<std::int64_t> steps_x(D);
+      core::Position c(2);
+      for (std::int64_t x = tid; x < X; x += T) {
+        for (std::size_t d = 0; d < D; ++d)
+          steps_x[d] = lines[d].a > 0 ? x / lines[d].a : std::numeric_limits<std::int64_t>::max();
+        c[0] = x;
+        const auto& above = progress[static_cast<std::size_t>((x + T - 1) % T)];
+        auto& mine = progress[static_cast<std::size_t>(x % T)];
+        for (std::int64_t y0 = 0; y0 < Y; y0 += kBlock) {
+          const std::int64_t y1 = std::min(Y, y0 + kBlock);
+          if (T > 1 && x > 0 && !core::detail::wait_for(above, static_cast<std::uint64_t>((x - 1) * Y + y1), failed))
+            return;
+          Cell* out = cells + static_cast<std::size_t>(x * Y + y0) * L;
+          for (std::int64_t y = y0; y < y1; ++y) {
+            c[1] = y;
+            bool has_move = false;
+            for (std::size_t d = 0; d < D; ++d) {
+              id[d] = lines[d].line(x, y, steps_x[d],
+                                    steps_y[d * static_cast<std::size_t>(Y) + static_cast<std::size_t>(y)]);
+              has_move = has_move || any[d][id[d]] != 0;
+            }
+            const bool inc = !included || included(c);
+            Value prev = kNoValue;
+            for (std::size_t l = 0; l < L; ++l) {
+              for (std::size_t d = 0; d < D; ++d) on[d] = sets[l * D + d].line(id[d]);
+              const core::detail::OneValue pass{l > 0 && (has_move || from_terminal) ? prev : kNoValue};
+              const Value v = core::detail::mex_lines(std::span<const core::detail::LineRef>(on), pass, W);
+              if (inc)
+                for (const core::detail::LineRef& line : on) line.insert(v, W);
+              *out++ = static_cast<Cell>(eval == Evaluation::Grundy ? v : (v != 0 ? 1 : 0));
+              prev = v;
+            }
             if (inc)
-              for (const core::detail::LineRef& line : on) line.insert(v, W);
-            *out++ = eval == Evaluation::Grundy ? v : (v != 0 ? 1 : 0);
-            prev = v;
+              for (std::size_t d = 0; d < D; ++d) any[d][id[d]] = 1;
           }
-          if (inc)
-            for (std::size_t d = 0; d < D; ++d) any[d][id[d]] = 1;
+          core::tick(static_cast<std::uint64_t>(y1 - y0) * L);
+          mine.store(static_cast<std::uint64_t>(x * Y + y1), std::memory_order_release);
         }
-        core::tick(static_cast<std::uint64_t>(y1 - y0) * L);
-        mine.store(static_cast<std::uint64_t>(x * Y + y1), std::memory_order_release);
       }
-    }
+    });
   });
   return t;
 }
@@ -200,7 +208,7 @@ std::uint64_t leaper_bytes(const Leaper& rules, const core::Box& requested) {
   const auto e1 = static_cast<std::uint64_t>(box.extent(0)), e2 = static_cast<std::uint64_t>(box.extent(1));
   const std::uint64_t ranks = core::add_bytes(core::mul_bytes(static_cast<std::uint64_t>(rules.w1()), e1),
                                               core::mul_bytes(static_cast<std::uint64_t>(rules.w2()), e2));
-  std::uint64_t bytes = core::huge_block_bytes(core::mul_bytes(cells, sizeof(Value)));
+  std::uint64_t bytes = core::ValueArray::bytes(cells, 1);
   bytes = core::add_bytes(bytes, core::huge_block_bytes(cells));
   bytes = core::add_bytes(bytes, core::mul_bytes(ranks, 4 * sizeof(std::int64_t)));
   return core::add_bytes(bytes, core::mul_bytes(e1, sizeof(std::int64_t)) + 4096);
@@ -210,7 +218,8 @@ core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested, E
   core::DenseTable t;
   t.box = rules.reach_box(requested);
   t.eval = eval;
-  t.values.resize(t.box.count());
+  // One byte a cell: a value is the mex of at most 64 options' values (see `seen` below).
+  t.values.reset(t.box.count(), 1);
   if (t.values.empty()) return t;
   const std::int64_t e1 = t.box.extent(0), e2 = t.box.extent(1);
   const std::int64_t r1 = requested.extent(0), r2 = requested.extent(1);
@@ -372,7 +381,8 @@ core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested, E
   std::vector<std::int64_t> base(static_cast<std::size_t>(ranks)), m_div(static_cast<std::size_t>(e1));
   for (std::size_t u = 0; u < base.size(); ++u) base[u] = at[u] - first[u] / w2;
   for (std::int64_t m = 0; m < e1; ++m) m_div[static_cast<std::size_t>(m)] = m / w2;
-  Value* const values = t.values.data();
+  std::uint8_t* const values = t.values.data<std::uint8_t>();
+  const std::uint8_t unsolved = core::ValueArray::encode<std::uint8_t>(core::kUnsolved);
   constexpr std::int64_t kRows = 64;
   core::detail::run_on_threads(threads, failed, [&](int tid) {
     for (std::int64_t m0 = tid * kRows; m0 < e1; m0 += T * kRows) {
@@ -381,7 +391,7 @@ core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested, E
         for (std::int64_t m = m0; m < m1; ++m) {
           const auto u = static_cast<std::size_t>(w1 * m + w2 * n);
           const std::uint8_t v = diag[static_cast<std::size_t>(base[u] + m_div[static_cast<std::size_t>(m)])];
-          values[m * e2 + n] = v == kOut ? core::kUnsolved : v;
+          values[m * e2 + n] = v == kOut ? unsolved : v;
         }
     }
   });

@@ -37,7 +37,7 @@ core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested,
 // cell one layer down (from a terminal cell only if `from_terminal`); a cell `included` rejects
 // (forbidden) gets its value but enters no line. Grundy values, and normal outcomes from them;
 // the generic sweep is the slow twin in the tests. Rows alternate between `threads` threads.
-std::uint64_t rider_bytes(const Slider& s, const core::Box& box);
+std::uint64_t rider_bytes(const Slider& s, const core::Box& box, core::Evaluation eval);
 core::DenseTable solve_rider(const Slider& s, const core::Box& box, core::Evaluation eval, int passes = 0,
                              bool from_terminal = false,
                              const std::function<bool(const core::Position&)>& included = {},
@@ -54,7 +54,8 @@ std::optional<core::SolveRoute> slider_route(const Slider& s, int passes, bool f
                                              bool symmetric, const core::Box& box, core::Evaluation eval) {
   if (s.lines() == Slider::Lines::None) {
     if (eval == core::Evaluation::MisereOutcome) return std::nullopt;
-    return core::SolveRoute{"rider line sweep", rider_bytes(s, box), [&s, box, eval, passes, from_terminal, included] {
+    return core::SolveRoute{"rider line sweep", rider_bytes(s, box, eval),
+                            [&s, box, eval, passes, from_terminal, included] {
                               return solve_rider(s, box, eval, passes, from_terminal, included);
                             }};
   }

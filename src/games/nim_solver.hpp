@@ -57,7 +57,7 @@ std::optional<core::ClosedForm> closed_form_of(const Nim& nim, const core::Posit
 // `nim -p heaps=3 --pass` (tests/games/nim_test.cpp).
 struct PassFGrid {
   std::int64_t size = 0;
-  core::ValueArray f;  // row-major, x down, y across
+  core::HugeVector<core::Value> f;  // row-major, x down, y across
 
   std::int64_t at(std::int64_t x, std::int64_t y) const { return f[static_cast<std::size_t>(x * size + y)]; }
 };

@@ -877,21 +877,23 @@ std::optional<core::SolveRoute> fast_route(const Octal& g, const core::Box& box,
   for (int i = 0; i < box.arity(); ++i) heaps = std::max(heaps, box.extent(i));
   core::SolveRoute r;
   r.name = "take-and-break value sequence (sparse space), xor of the heaps";
-  r.bytes = core::add_bytes(core::huge_block_bytes(core::mul_bytes(box.count(), sizeof(core::Value))),
-                            OctalSweep::bytes(g.code(), heaps));
+  // The table's width follows the largest value, known after the sweep: four bytes at most.
+  r.bytes = core::add_bytes(core::ValueArray::bytes(box.count(), 4), OctalSweep::bytes(g.code(), heaps));
   r.run = [&g, box, eval, heaps] {
     OctalSweep sweep(g.code());
     sweep.extend_to(heaps);
     core::DenseTable t;
     t.box = box;
     t.eval = eval;
-    t.values.resize(box.count());
+    // Every xor of values below 2^b is below 2^b.
+    const std::uint64_t bound = std::uint64_t{1} << std::bit_width(sweep.max_value());
+    t.values.reset(box.count(), core::ValueArray::width_for(eval == core::Evaluation::Grundy ? bound : 2));
     core::Position p(box.arity());
     std::uint64_t i = 0;
     do {
       core::Value v = 0;
       for (int h = 0; h < p.size(); ++h) v ^= sweep.at(p[h]);
-      t.values[i++] = eval == core::Evaluation::Grundy ? v : (v == 0 ? 0 : 1);
+      t.values.set(i++, eval == core::Evaluation::Grundy ? v : (v == 0 ? 0 : 1));
       if ((i & 65535) == 0) core::tick(65536);
     } while (box.next(p));
     return t;

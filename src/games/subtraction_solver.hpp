@@ -235,7 +235,7 @@ std::optional<core::SolveRoute> fast_route_subtraction(const Subtraction& game, 
       if ((x & 65535) == 65535) core::tick(65536);
       for (std::int64_t p = 0; p < layers; ++p) {
         const core::Value g = v[static_cast<std::size_t>(p)];
-        t.values[static_cast<std::size_t>(x * layers + p)] = eval == core::Evaluation::Grundy ? g : (g == 0 ? 0 : 1);
+        t.values.set(static_cast<std::size_t>(x * layers + p), eval == core::Evaluation::Grundy ? g : (g == 0 ? 0 : 1));
       }
     });
     return t;

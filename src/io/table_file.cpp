@@ -68,7 +68,7 @@ namespace {
 void write_table(const std::string& path, const std::string& game, const std::vector<std::int64_t>& extent,
                  core::Evaluation eval, std::uint64_t count, core::Value max,
                  const std::function<core::Value(std::uint64_t)>& value) {
-  const int width = max < 0xfe ? 1 : max < 0xfffe ? 2 : 4;
+  const int width = core::ValueArray::width_for(std::uint64_t{max} + 1);  // as in memory
   if (width == 4 && max >= 0xfffffffe) throw core::EngineError("--save: a value too large for a table file");
   nlohmann::json h;
   h["game"] = game;
@@ -123,7 +123,7 @@ namespace {
 // `start(box, eval)` once the header is checked, before any value is read (it allocates, or
 // refuses), then `take(i, v)` for every value in order; the checksum is checked last.
 void read_table(const std::string& path, const std::string& game, core::Evaluation eval,
-                const std::function<void(const core::Box&, core::Evaluation)>& start,
+                const std::function<void(const core::Box&, core::Evaluation, int)>& start,
                 const std::function<void(std::uint64_t, core::Value)>& take) {
   auto bad = [&](const std::string& why) { return core::UserError("--load " + path + ": " + why); };
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> in(open_regular_for_reading(path, "--load"), std::fclose);
@@ -179,7 +179,7 @@ void read_table(const std::string& path, const std::string& game, core::Evaluati
   if (box.count() != count || count > (size - 12 - hlen - 8) / static_cast<std::uint64_t>(width) ||
       12 + hlen + count * static_cast<std::uint64_t>(width) + 8 != size)
     throw bad("size does not match its header (truncated or padded)");
-  start(box, grundy_for_outcomes ? core::Evaluation::Grundy : eval);
+  start(box, grundy_for_outcomes ? core::Evaluation::Grundy : eval, static_cast<int>(width));
   Fnv sum;
   sum.add(head, 12);
   sum.add(header.data(), header.size());
@@ -209,15 +209,17 @@ core::DenseTable load_table(const std::string& path, const std::string& game, co
   core::DenseTable t;
   read_table(
       path, game, eval,
-      [&](const core::Box& box, core::Evaluation e) {
+      [&](const core::Box& box, core::Evaluation e, int width) {
+        // The table in memory has the file's width (files written before the widths agreed
+        // may hold a value a width holds in a file but not in memory: put() widens then).
         const std::uint64_t count = box.count();
-        core::ensure_fits(count > UINT64_MAX / sizeof(core::Value) ? UINT64_MAX : count * sizeof(core::Value),
-                          memory_limit, "--load " + path + ": a table of " + box.to_string() + " cells");
+        core::ensure_fits(core::ValueArray::bytes(count, width), memory_limit,
+                          "--load " + path + ": a table of " + box.to_string() + " cells");
         t.box = box;
         t.eval = e;
-        t.values.resize(count);
+        t.values.reset(count, width);
       },
-      [&](std::uint64_t i, core::Value v) { t.values[i] = v; });
+      [&](std::uint64_t i, core::Value v) { t.values.put(i, v); });
   return t;
 }
 
@@ -225,7 +227,7 @@ void load_sequence(const std::string& path, const std::string& game, const std::
                    const std::function<void(core::Value)>& take) {
   read_table(
       path, game, core::Evaluation::Grundy,
-      [&](const core::Box& box, core::Evaluation) {
+      [&](const core::Box& box, core::Evaluation, int) {
         if (box.arity() != 1) throw core::UserError("--load " + path + ": holds a table, not a sequence");
         start(box.extent(0));
       },

@@ -103,7 +103,7 @@ TEST(Discover, RediscoversFtsCriteriaForDTwoThreeFour) {
 // except at that cell.
 TEST(Discover, FindsExceptionLists) {
   auto t = table_of("nim -p heaps=2", cube(2, 12));
-  t.values[t.box.index(core::Position{3, 5})] = 0;  // claim (3,5) is a P-position
+  t.values.set(t.box.index(core::Position{3, 5}), 0);  // claim (3,5) is a P-position
   const auto r = analysis::discover(t, {"x", "y"}, {});
   ASSERT_FALSE(r.ppos.empty());
   EXPECT_EQ(r.ppos[0].expression, "x ^ y == 0");
@@ -133,7 +133,9 @@ TEST(Structure, TranslationsAndLines) {
   diag.box = cube(2, 24);
   diag.values.resize(diag.box.count());
   core::Position p(2);
-  do diag.values[diag.box.index(p)] = static_cast<core::Value>((p[0] - p[1] + 100) * 7 % 5 + (std::min(p[0], p[1]) % 4) * 5);
+  do
+    diag.values.set(diag.box.index(p),
+                    static_cast<core::Value>((p[0] - p[1] + 100) * 7 % 5 + (std::min(p[0], p[1]) % 4) * 5));
   while (diag.box.next(p));
   const auto d = analysis::analyze_structure(diag, {});
   ASSERT_EQ(d.translations.size(), 1u);
@@ -177,7 +179,8 @@ TEST(Structure, TranslationsNeedPositionsOnTwoPeriods) {
   for (const std::int64_t n : {12, 11}) {
     core::DenseTable line;
     line.box = core::Box(core::Position{n});
-    for (std::int64_t x = 0; x < n; ++x) line.values.push_back(static_cast<core::Value>(x % 4));
+    line.values.reset(static_cast<std::size_t>(n), 1);
+    for (std::int64_t x = 0; x < n; ++x) line.values.set(static_cast<std::size_t>(x), static_cast<core::Value>(x % 4));
     EXPECT_EQ(analysis::translation_support(line, core::Position{4}, 0).enough, n == 12) << n;
   }
 }
@@ -204,8 +207,8 @@ TEST(Discover, ExceptionListsAreAtMostOnePercentOfTheBox) {
 
   // Nim on 12 x 12 (144 positions: one exception allowed) with two cells flipped.
   auto t = table_of("nim -p heaps=2", cube(2, 12));
-  t.values[t.box.index(core::Position{3, 5})] = 0;
-  t.values[t.box.index(core::Position{7, 2})] = 0;
+  t.values.set(t.box.index(core::Position{3, 5}), 0);
+  t.values.set(t.box.index(core::Position{7, 2}), 0);
   const auto two = analysis::discover(t, {"x", "y"}, {});
   EXPECT_EQ(two.exception_cap, 1u);
   for (const auto& c : two.ppos) EXPECT_LE(c.exceptions.size(), 1u) << c.expression;
@@ -215,7 +218,7 @@ TEST(Discover, ExceptionListsAreAtMostOnePercentOfTheBox) {
   // 13 are too many.
   auto big = table_of("nim -p heaps=2", cube(2, 40));
   for (std::int64_t k = 1; k <= 13; ++k) {
-    big.values[big.box.index(core::Position{k, 40 - k})] = 0;  // an N-position (k != 40 - k) claimed P
+    big.values.set(big.box.index(core::Position{k, 40 - k}), 0);  // an N-position (k != 40 - k) claimed P
     if (k < 12) continue;
     const auto r = analysis::discover(big, {"x", "y"}, {});
     EXPECT_EQ(r.exception_cap, 12u);

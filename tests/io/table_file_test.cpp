@@ -55,7 +55,7 @@ TEST(TableFile, RoundTripsEveryWidth) {
 TEST(TableFile, KeepsNonPositionsAndWideValues) {
   core::DenseTable t;
   t.box = core::Box(core::Position{4});
-  t.values = {5, core::kNoValue, 70000, core::kUnsolved};
+  t.values = core::ValueArray::of({5, core::kNoValue, 70000, core::kUnsolved});
   const std::string path = temp_path("wide.gtab");
   io::save_table(path, t, "g");
   EXPECT_EQ(io::load_table(path, "g", core::Evaluation::Grundy, kLimit).values, t.values);
