@@ -223,14 +223,17 @@ std::optional<core::SolveRoute> fast_route_subtraction(const Subtraction& game, 
   if (eval == core::Evaluation::MisereOutcome) return std::nullopt;
   core::SolveRoute r;
   r.name = "subtraction sweep";
-  r.bytes = core::add_bytes(core::huge_block_bytes(core::mul_bytes(box.count(), sizeof(core::Value))),
+  // A heap has at most |S| moves and a pass: its value is at most |S| + 1.
+  const int width = core::ValueArray::width_for(
+      eval == core::Evaluation::Grundy ? static_cast<std::uint64_t>(game.set().size()) + 2 : 2);
+  r.bytes = core::add_bytes(core::ValueArray::bytes(box.count(), width),
                             sweep_subtraction_bytes(game, passes, box.extent(0)));
-  r.run = [&game, passes, from_terminal, box, eval] {
+  r.run = [&game, passes, from_terminal, box, eval, width] {
     core::DenseTable t;
     t.box = box;
     t.eval = eval;
     const std::int64_t layers = box.arity() > 1 ? box.extent(1) : 1;
-    t.values.resize(box.count());
+    t.values.reset(box.count(), width);
     sweep_subtraction(game, passes, from_terminal, box.extent(0), [&](std::int64_t x, std::span<const core::Value> v) {
       if ((x & 65535) == 65535) core::tick(65536);
       for (std::int64_t p = 0; p < layers; ++p) {
