@@ -347,16 +347,28 @@ void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint
     }
   });
   if (!symmetric) return;
-  // The upper triangle from the lower, in tiles so that both sides stay in cache.
+  // The upper triangle from the lower, by tiles turned over in a buffer of their own: the rows
+  // of a tile lie a power of two apart in the table (Y L cells), so writing down a column of
+  // the table itself put every row's line in one set of the cache, which held a few of them
+  // (the queen at 16384^2 spent 15% of its time there); read and written a row at a time, the
+  // table streams.
   constexpr std::uint64_t kTile = 64;
   detail::run_on_threads(threads, failed, [&](int tid) {
+    std::vector<Cell> tile(kTile * kTile * L);  // cell (x, y) of the tile at ((y - y0) kTile + x - x0) L
     for (std::uint64_t x0 = static_cast<std::uint64_t>(tid) * kTile; x0 < X; x0 += T * kTile) {
       const std::uint64_t x1 = std::min(X, x0 + kTile);
       for (std::uint64_t y0 = 0; y0 < x1; y0 += kTile) {
         const std::uint64_t y1 = std::min(x1, y0 + kTile);
-        for (std::uint64_t x = x0; x < x1; ++x)
-          for (std::uint64_t y = y0; y < std::min(y1, x); ++y)
-            for (std::uint64_t l = 0; l < L; ++l) out[(y * Y + x) * L + l] = out[(x * Y + y) * L + l];
+        for (std::uint64_t x = x0; x < x1; ++x) {
+          const Cell* from = out + (x * Y + y0) * L;
+          for (std::uint64_t y = y0; y < std::min(y1, x); ++y, from += L)
+            std::copy_n(from, L, &tile[((y - y0) * kTile + (x - x0)) * L]);
+        }
+        for (std::uint64_t y = y0; y < y1; ++y) {
+          const std::uint64_t first = std::max(x0, y + 1);  // (y, x) with x > y
+          if (first < x1)
+            std::copy_n(&tile[((y - y0) * kTile + (first - x0)) * L], (x1 - first) * L, out + (y * Y + first) * L);
+        }
       }
       tick((x1 - x0) * ((x0 + x1) / 2) * L);
     }
