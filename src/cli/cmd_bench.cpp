@@ -73,6 +73,9 @@ std::vector<BenchJob> bench_jobs(bool long_run) {
     // A Wythoff variant, the queen with the knight's diagonals: the rider line sweep.
     jobs.push_back({"rider -p dirs=-1:0,0:-1,-1:-1,-1:-2,-2:-1", {2048, 2048}, E::Grundy, {128, 128}});
     jobs.push_back({"chocolate -p F=z/2 --pass", {512, 256, 512, 2}, E::Grundy, {32, 16, 32, 2}});
+    // Issue 16's target: 1024^3 (x, z < 1024, y <= z / 2: 1.07 G positions with the pass) in 20 s
+    // and 2.5 GB, which two bytes a position make room for.
+    jobs.push_back({"chocolate -p F=z/2 --pass", {1024, 512, 1024, 2}, E::Grundy, {32, 16, 32, 2}});
     jobs.push_back({"nim -p heaps=3 --pass", {16384}, E::NormalOutcome, {32}, JobKind::NimPassF});
     jobs.push_back({"fts -p piles=3 -p d=5", {4096}, E::NormalOutcome, {32}, JobKind::FtsF});
     jobs.push_back({"subtraction -p set=2,12,14 --pass", {1000000000, 2}, E::Grundy, {100000, 2}, JobKind::Stream});
