@@ -262,13 +262,10 @@ void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint
   const std::uint64_t D = Diagonal ? X + Y - 1 : 0;
   HugeVector<std::uint64_t> dia_bits(L * W * D), dia_full(L * SW * D), dia_ff(L * D);
   std::vector<std::uint8_t> dia_any(D, 0);
-  constexpr std::uint64_t kBlock = 64;  // columns between progress checks
-  if (X < 4 * static_cast<std::uint64_t>(threads) || Y < 2 * kBlock) threads = 1;
+  constexpr std::uint64_t kBlock = detail::RowPipeline::kBlock;
+  threads = detail::RowPipeline::threads_for(threads, X, Y);
   const auto T = static_cast<std::uint64_t>(threads);
-  // progress[r % threads] = r * Y + the columns of row r done (a finished row counts Y); a
-  // thread publishes after each block.
-  std::vector<std::atomic<std::uint64_t>> progress(T);
-  for (auto& p : progress) p.store(0);
+  detail::RowPipeline pipeline(threads, Y);
   std::atomic<bool> failed{false};
 
   detail::run_on_threads(threads, failed, [&](int tid) {
@@ -280,18 +277,13 @@ void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint
       std::fill(row_ff.begin(), row_ff.end(), 0);
       bool row_any = false;
       c[0] = static_cast<std::int64_t>(x);
-      const auto& prev_row = progress[(x + T - 1) % T];
-      auto& mine = progress[x % T];
       const std::uint64_t end = symmetric ? x + 1 : Y;
       Cell* cell = out + x * Y * L;
       for (std::uint64_t y0 = 0; y0 < end; y0 += kBlock) {
         const std::uint64_t y1 = std::min(end, y0 + kBlock);
-        if (T > 1 && x > 0) {
-          // Row x-1 must be done below column y1; a symmetric row x reaching column x-1 also
-          // needs that column built from row x-1's set, which happens when that row ends.
-          const std::uint64_t need = symmetric && y1 >= x ? x * Y : (x - 1) * Y + y1;
-          if (!detail::wait_for(prev_row, need, failed)) return;
-        }
+        // Row x-1 must be done below column y1; a symmetric row x reaching column x-1 also needs
+        // that column built from row x-1's set, which happens when that row ends.
+        if (!(symmetric && y1 >= x ? pipeline.wait(x, x * Y, failed) : pipeline.wait_below(x, y1, failed))) return;
         for (std::uint64_t y = y0; y < y1; ++y) {
           c[1] = static_cast<std::int64_t>(y);
           const bool main_diagonal = symmetric && y == x;
@@ -340,9 +332,9 @@ void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint
             col_ff[l * Y + x] = row_ff[l];
           }
           col_any[x] = row_any ? 1 : 0;
-          mine.store((x + 1) * Y, std::memory_order_release);
+          pipeline.publish(x, Y);
         } else {
-          mine.store(x * Y + y1, std::memory_order_release);
+          pipeline.publish(x, y1);
         }
       }
     }

@@ -68,6 +68,42 @@ inline bool wait_for(const std::atomic<std::uint64_t>& counter, std::uint64_t ta
   return true;
 }
 
+// Rows that alternate between threads in a pipeline (the 2-D line sweep, the rider sweep): a
+// row's cells need the rows above it up to some column, so the thread on row x stays behind the
+// one on row x - 1, which publishes x * columns + the columns it has done (a finished row may
+// publish all of them) once per block of kBlock columns.
+class RowPipeline {
+ public:
+  static constexpr std::uint64_t kBlock = 64;  // columns between progress checks
+  // The threads worth using: one when the rows are too few or too short for the waits to pay.
+  static int threads_for(int threads, std::uint64_t rows, std::uint64_t columns) {
+    return rows < 4 * static_cast<std::uint64_t>(threads) || columns < 2 * kBlock ? 1 : threads;
+  }
+
+  RowPipeline(int threads, std::uint64_t columns)
+      : progress_(static_cast<std::size_t>(threads)), columns_(columns) {
+    for (auto& p : progress_) p.store(0);
+  }
+  // Waits until row x - 1 has published `target` (row 0 and a lone thread never wait); false if
+  // the sweep failed meanwhile.
+  bool wait(std::uint64_t x, std::uint64_t target, const std::atomic<bool>& failed) const {
+    if (progress_.size() == 1 || x == 0) return true;
+    return wait_for(progress_[(x - 1) % progress_.size()], target, failed);
+  }
+  // Waits until row x - 1 is done below column y.
+  bool wait_below(std::uint64_t x, std::uint64_t y, const std::atomic<bool>& failed) const {
+    return wait(x, (x - 1) * columns_ + y, failed);
+  }
+  // Row x is done below column y.
+  void publish(std::uint64_t x, std::uint64_t y) {
+    progress_[x % progress_.size()].store(x * columns_ + y, std::memory_order_release);
+  }
+
+ private:
+  std::vector<std::atomic<std::uint64_t>> progress_;
+  std::uint64_t columns_;
+};
+
 }  // namespace detail
 
 }  // namespace grundy::core

@@ -146,11 +146,10 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
   // Rows alternate between threads in a pipeline, as in core::sweep_lines_2d: a cell's lines come
   // from rows above it, at its column or before, so the thread on row x stays behind the one on
   // row x - 1 (and so behind every row above), checking its progress once per block of columns.
-  constexpr std::int64_t kBlock = 64;
-  if (X < 4 * static_cast<std::int64_t>(threads) || Y < 2 * kBlock) threads = 1;
+  constexpr auto kBlock = static_cast<std::int64_t>(core::detail::RowPipeline::kBlock);
+  threads = core::detail::RowPipeline::threads_for(threads, static_cast<std::uint64_t>(X), static_cast<std::uint64_t>(Y));
   const auto T = static_cast<std::int64_t>(threads);
-  std::vector<std::atomic<std::uint64_t>> progress(static_cast<std::size_t>(T));  // row r % T: r * Y + its columns done
-  for (auto& p : progress) p.store(0);
+  core::detail::RowPipeline pipeline(threads, static_cast<std::uint64_t>(Y));
   std::atomic<bool> failed{false};
   t.values.with_cells([&](auto* cells) {
     using Cell = std::remove_pointer_t<decltype(cells)>;
@@ -163,12 +162,9 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
         for (std::size_t d = 0; d < D; ++d)
           steps_x[d] = lines[d].a > 0 ? x / lines[d].a : std::numeric_limits<std::int64_t>::max();
         c[0] = x;
-        const auto& above = progress[static_cast<std::size_t>((x + T - 1) % T)];
-        auto& mine = progress[static_cast<std::size_t>(x % T)];
         for (std::int64_t y0 = 0; y0 < Y; y0 += kBlock) {
           const std::int64_t y1 = std::min(Y, y0 + kBlock);
-          if (T > 1 && x > 0 && !core::detail::wait_for(above, static_cast<std::uint64_t>((x - 1) * Y + y1), failed))
-            return;
+          if (!pipeline.wait_below(static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y1), failed)) return;
           Cell* out = cells + static_cast<std::size_t>(x * Y + y0) * L;
           for (std::int64_t y = y0; y < y1; ++y) {
             c[1] = y;
@@ -193,7 +189,7 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
               for (std::size_t d = 0; d < D; ++d) any[d][id[d]] = 1;
           }
           core::tick(static_cast<std::uint64_t>(y1 - y0) * L);
-          mine.store(static_cast<std::uint64_t>(x * Y + y1), std::memory_order_release);
+          pipeline.publish(static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y1));
         }
       }
     });
