@@ -508,6 +508,7 @@ std::int64_t OctalSweep::run(std::vector<T>& gv, std::int64_t from, std::int64_t
   constexpr core::Value kMax = std::numeric_limits<T>::max();
   std::int64_t n = from;
   while (n < to) {
+    if (past_stop()) return n;
     remask_at(n);
     if (n < first_fast_ || !split3_.empty()) {
       const core::Value value = n >= first_fast_ && hex_fast_ && max_value_ < kHexLimit ? hex_one(n) : naive_one(n);
@@ -778,14 +779,26 @@ void OctalSweep::append(core::Value v) {
 
 void OctalSweep::extend_to(std::int64_t n) {
   if (n <= n_) return;
+  stopped_ = false;
   if (!wide_) {
     v8_.resize(static_cast<std::size_t>(n));
     const std::int64_t stopped = run(v8_, n_, n);
-    if (stopped == n) return;
+    if (stopped_) v8_.resize(static_cast<std::size_t>(n_));
+    if (stopped == n || stopped_) return;
     widen();  // a value needs two bytes: widen what is done and go on
   }
   v16_.resize(static_cast<std::size_t>(n));
-  if (run(v16_, n_, n) != n) throw too_large(n_);
+  const std::int64_t stopped = run(v16_, n_, n);
+  if (stopped_) {
+    v16_.resize(static_cast<std::size_t>(n_));
+    return;
+  }
+  if (stopped != n) throw too_large(n_);
+}
+
+bool OctalSweep::past_stop() {
+  if (stop_at_ && std::chrono::steady_clock::now() >= *stop_at_) stopped_ = true;
+  return stopped_;
 }
 
 void OctalSweep::widen() {
@@ -848,10 +861,26 @@ OctalPeriod sweep_until_proven(OctalSweep& sweep, std::int64_t start, std::int64
   };
   std::int64_t n = std::min(std::max({start, std::int64_t{64}, sweep.size()}), limit);
   double per_heap = 0, growth = 1;  // seconds a heap size in the last step; its ratio to the one before
-  while (true) {
+  // Past the first step the budget also stops a step under way: its cost a heap size can jump
+  // within it (a three-way split turns from pair sets to the definition once a value reaches
+  // kHexLimit, O(n) to O(n^2) a heap size), which no forecast from the step before sees.
+  struct ClearStop {
+    OctalSweep& sweep;
+    ~ClearStop() { sweep.stop_at(std::nullopt); }
+  } clear_stop{sweep};
+  for (bool first = true;; first = false) {
     const std::int64_t from = sweep.size();
     const auto t = std::chrono::steady_clock::now();
+    if (seconds > 0 && !first)
+      sweep.stop_at(t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                             std::chrono::duration<double>(seconds)));
     sweep.extend_to(n);
+    if (sweep.size() < n) {  // stopped by the budget
+      if (after_step) after_step();
+      OctalPeriod p = find_octal_period(sweep);
+      p.out_of_time = true;
+      return p;
+    }
     if (n > from) {
       const double now = since(t) / static_cast<double>(n - from);
       if (per_heap > 0) growth = std::max(1.0, now / per_heap);

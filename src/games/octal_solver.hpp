@@ -22,6 +22,7 @@
 // AVX2, or a vector of 64 bytes with AVX-512, where the processor has them.
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -73,6 +74,10 @@ class OctalSweep {
   // Heap sizes >= 1 whose value is in the rare class, in increasing order.
   const std::vector<std::int64_t>& rare_heaps() const { return rare_; }
 
+  // Makes extend_to stop at the first heap size it reaches at or after `at`, leaving size()
+  // short of what it was asked (the period searches' time budgets); nullopt: never.
+  void stop_at(std::optional<std::chrono::steady_clock::time_point> at) { stop_at_ = at; }
+
   // Bytes a sweep of `code` to n heap sizes holds at most (values widened to two bytes, the rare
   // list, and the pair sets of three-way splits).
   static std::uint64_t bytes(const OctalCode& code, std::int64_t n);
@@ -90,6 +95,7 @@ class OctalSweep {
   void remask_at(std::int64_t n);  // the mask is chosen again at 1024, 2048, 4096, ... heap sizes
   void widen();                    // one byte a value to two, for the values done
   core::UserError too_large(std::int64_t n) const;
+  bool past_stop();  // stop_at's time has come (checked before each heap size, or each segment)
   void set_mask(std::uint32_t mask);
 
   OctalCode code_;
@@ -117,6 +123,8 @@ class OctalSweep {
   std::vector<std::uint64_t> rare_words_;  // bit v set: v is in the rare class
   std::vector<std::int64_t> rare_;
   std::vector<core::Value> naive_opts_;
+  std::optional<std::chrono::steady_clock::time_point> stop_at_;
+  bool stopped_ = false;  // the last extend_to stopped at stop_at_
 };
 
 // The period of a value sequence, and whether the octal periodicity theorem proves it: if
@@ -142,8 +150,9 @@ OctalPeriod find_octal_period(const OctalSweep& sweep);
 // Sweeps heap sizes until the period is proven or `limit` heap sizes are done: doubling from
 // `start`, and straight to the size a proof needs once a period is seen. With `seconds` > 0,
 // it also stops before a step past `start` that it expects to end after that many seconds
-// (from the time and the growth in cost a heap size of the steps before): the default search
-// of `seq`, for games whose sparse space does not help (values and rare heaps growing with n).
+// (from the time and the growth in cost a heap size of the steps before), and within such a
+// step once they have passed (out_of_time, the sweep short of the step): the default search of
+// `seq`, for games whose sparse space does not help (values and rare heaps growing with n).
 // `after_step` runs after every step (seq --save writes its file there). A sweep already past
 // `start` (loaded from a file) goes on from where it is.
 OctalPeriod sweep_until_proven(OctalSweep& sweep, std::int64_t start, std::int64_t limit, double seconds = 0,

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 #include <algorithm>
 #include <bit>
 #include <fstream>
@@ -402,6 +404,31 @@ TEST(OctalPeriod, TheTimeBudgetStopsTheSearchAfterTheFirstStep) {
   EXPECT_EQ(p.checked, 1000);
   OctalSweep kayles(parse_octal_code("0.77"));
   EXPECT_TRUE(games::sweep_until_proven(kayles, 200, 1 << 20, 1e-9).proven);  // within the first step
+}
+
+// A step under way stops at the budget too: 0.8's cost a heap size jumps from O(n) to O(n^2)
+// within a step (its values reach the pair sets' limit), which the forecast cannot see; CI once
+// spent hours there. A sweep told to stop stops before its next heap size and goes on later.
+TEST(OctalPeriod, TheTimeBudgetStopsAStepUnderWay) {
+  OctalSweep s(parse_octal_code("0.8"));
+  s.extend_to(100);
+  s.stop_at(std::chrono::steady_clock::now());
+  s.extend_to(200);
+  EXPECT_EQ(s.size(), 100);
+  s.stop_at(std::nullopt);
+  s.extend_to(200);
+  EXPECT_EQ(s.size(), 200);
+  EXPECT_EQ(std::vector<core::Value>(games::octal_values_naive(parse_octal_code("0.8"), 200)), [&] {
+    std::vector<core::Value> v;
+    for (std::int64_t x = 0; x < 200; ++x) v.push_back(s.at(x));
+    return v;
+  }());
+  // Past the first step, a search with a budget long gone stops at once, before its next step
+  // ends (the first step, to 64, always ends).
+  OctalSweep t(parse_octal_code("0.8"));
+  const games::OctalPeriod p = games::sweep_until_proven(t, 64, 1 << 26, 1e-9);
+  EXPECT_TRUE(p.out_of_time);
+  EXPECT_LT(t.size(), 1 << 26);
 }
 
 // A step at a time, `after_step` sees each; a sweep loaded past `start` goes on from its size.
