@@ -75,7 +75,7 @@ inline DenseTable crop(DenseTable table, const Box& box) {
 namespace detail {
 
 inline constexpr Value kUnset = kNoValue - 2;      // not solved yet
-inline constexpr Value kUnreached = kNoValue - 3;  // outside the requested box, an option leaves the solved box
+inline constexpr Value kUnreached = ValueArray::kFirstMarker;  // outside the requested box, an option leaves the solved box
 
 // The value of one cell from its options' values. `required` is true for cells of the requested
 // box: every option of those must have been solved (the reach box promises it), so a missing

@@ -516,11 +516,9 @@ inline std::uint64_t line_game_bytes(int base_arity, int passes, const Box& box,
   std::uint64_t bytes = 0;
   if (n == 2 && (eval == Evaluation::Grundy || diagonal)) {
     const auto X = static_cast<std::uint64_t>(box.extent(0)), Y = static_cast<std::uint64_t>(box.extent(1));
-    // The table in the width tried, or in four bytes if it is swept again; outcomes are copied
-    // out of it to one byte a cell.
-    const int width = line_game_2d_width(X, Y, diagonal);
-    const bool again = ValueArray::width_for(line_game_2d_bound(X, Y, diagonal)) > width;
-    bytes = ValueArray::bytes(cells, again ? 4 : width);
+    // The table in the width its bound holds: the width tried, or the four bytes it is swept
+    // again in; outcomes are copied out of it to one byte a cell.
+    bytes = ValueArray::bytes(cells, ValueArray::width_for(line_game_2d_bound(X, Y, diagonal)));
     if (eval != Evaluation::Grundy) bytes = add_bytes(bytes, ValueArray::bytes(cells, 1));
     const std::uint64_t L = passes > 0 ? static_cast<std::uint64_t>(box.extent(2)) : 1;
     constexpr std::uint64_t G = detail::LineRef::kGroup;

@@ -24,12 +24,15 @@ namespace grundy::core {
 
 class ValueArray {
  public:
+  // The least of the four markers (kNoValue and the three below it): values lie below it.
+  static constexpr Value kFirstMarker = kNoValue - 3;
+
   ValueArray() = default;
   // The values listed, in the narrowest width that holds them (tests, small tables).
   static ValueArray of(std::initializer_list<Value> values) {
     Value max = 0;
     for (const Value v : values)
-      if (v < kNoValue - 3) max = std::max(max, v);
+      if (v < kFirstMarker) max = std::max(max, v);
     ValueArray a;
     a.reset(values.size(), width_for(std::uint64_t{max} + 1));
     std::size_t i = 0;
@@ -50,7 +53,7 @@ class ValueArray {
   bool empty() const { return n_ == 0; }
 
   // Values below this are stored as they are in `width` bytes; the codes from it up are markers.
-  static constexpr Value limit(int width) { return width == 1 ? 0xfc : width == 2 ? 0xfffc : kNoValue - 3; }
+  static constexpr Value limit(int width) { return width == 1 ? 0xfc : width == 2 ? 0xfffc : kFirstMarker; }
   // The narrowest width that holds values below `bound` (every value < bound).
   static constexpr int width_for(std::uint64_t bound) { return bound <= limit(1) ? 1 : bound <= limit(2) ? 2 : 4; }
   // Bytes `n` cells take in `width` bytes a cell, as allocated (for the memory estimates).
@@ -83,7 +86,7 @@ class ValueArray {
 
   // set(), the array widened first when v does not fit its width.
   void put(std::size_t i, Value v) {
-    if (v >= limit(width_) && v < kNoValue - 3) convert(v < limit(2) ? 2 : 4);
+    if (v >= limit(width_) && v < kFirstMarker) convert(v < limit(2) ? 2 : 4);
     set(i, v);
   }
 
@@ -130,10 +133,6 @@ class ValueArray {
     if constexpr (sizeof(T) == 2) return v16_.data();
     if constexpr (sizeof(T) == 4) return v32_.data();
   }
-  template <class T>
-  const T* data() const {
-    return const_cast<ValueArray*>(this)->data<T>();
-  }
 
   // f(cells) with the cells in their own type (std::uint8_t*, std::uint16_t* or Value*): a
   // solver's kernel written once for every width.
@@ -167,7 +166,7 @@ class ValueArray {
     } else {
       constexpr Value top = static_cast<T>(~T{0});
       if (v < limit(sizeof(T))) return static_cast<T>(v);
-      if (v >= kNoValue - 3) return static_cast<T>(v - (kNoValue - top));
+      if (v >= kFirstMarker) return static_cast<T>(v - (kNoValue - top));
       throw EngineError("value " + std::to_string(v) + " does not fit in a table of " + std::to_string(sizeof(T)) +
                         " bytes a cell");
     }

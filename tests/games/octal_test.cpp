@@ -423,8 +423,8 @@ TEST(OctalPeriod, TheTimeBudgetStopsAStepUnderWay) {
     for (std::int64_t x = 0; x < 200; ++x) v.push_back(s.at(x));
     return v;
   }());
-  // Past the first step, a search with a budget long gone stops at once, before its next step
-  // ends (the first step, to 64, always ends).
+  // The search with a budget long gone ends its first step (to 64) and no more; the stop within
+  // a step is the sweep's, tested above (a step the forecast allows cannot be staged here).
   OctalSweep t(parse_octal_code("0.8"));
   const games::OctalPeriod p = games::sweep_until_proven(t, 64, 1 << 26, 1e-9);
   EXPECT_TRUE(p.out_of_time);
