@@ -151,6 +151,42 @@ struct LineRef {
   }
 };
 
+// A family of `count` line sets over values below `bound`, in the layout of the 2-D line
+// sweep's columns (LineRef, stride = count): word k of line i at bits[(k / G * count + i) * G +
+// k % G], summary word j at full[j * count + i]. Lines whose cells a sweep meets one after the
+// other are neighbours here (a rider's row crosses neighbouring lines of every direction, the
+// chocolate bar's z sweep neighbouring lines along x), so the sweep reads the same few groups of
+// neighbouring lines and streams through memory.
+struct LineFamily {
+  static constexpr std::uint64_t G = LineRef::kGroup;
+  std::uint64_t count, W, SW;
+  HugeVector<std::uint64_t> bits, full, first_free;
+  LineFamily(std::uint64_t lines, std::uint64_t bound)
+      : count(lines), W(words_for(bound)), SW((W + 63) / 64), bits(lines * W), full(lines * SW), first_free(lines) {}
+  // Words of a set holding values below `bound`, a whole number of groups with a free word past
+  // the bound (the mex never runs off the end).
+  static std::uint64_t words_for(std::uint64_t bound) { return (bound / 64 + G) / G * G; }
+  static std::uint64_t bytes(std::uint64_t lines, std::uint64_t bound) {
+    const std::uint64_t W = words_for(bound), SW = (W + 63) / 64;
+    return add_bytes(add_bytes(huge_block_bytes(mul_bytes(mul_bytes(lines, W), 8)),
+                               huge_block_bytes(mul_bytes(mul_bytes(lines, SW), 8))),
+                     huge_block_bytes(mul_bytes(lines, 8)));
+  }
+  LineRef line(std::uint64_t i) { return {&bits[i * G], &full[i], &first_free[i], count}; }
+  void clear() {
+    std::fill(bits.begin(), bits.end(), 0);
+    std::fill(full.begin(), full.end(), 0);
+    std::fill(first_free.begin(), first_free.end(), 0);
+  }
+  // Line i becomes a copy of line j of `from` (a family over the same bound).
+  void assign(std::uint64_t i, const LineFamily& from, std::uint64_t j) {
+    for (std::uint64_t g = 0; g < W / G; ++g)
+      std::copy_n(&from.bits[(g * from.count + j) * G], G, &bits[(g * count + i) * G]);
+    for (std::uint64_t k = 0; k < SW; ++k) full[k * count + i] = from.full[k * from.count + j];
+    first_free[i] = from.first_free[j];
+  }
+};
+
 // The values a cell may not take besides those on its lines, as 64-bit words (word(k): the
 // excluded values 64k..64k+63). OneValue: none (kNoValue) or one, the pass option's value.
 struct OneValue {

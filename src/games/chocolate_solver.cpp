@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "core/errors.hpp"
+#include "core/line_solver.hpp"
 #include "core/route.hpp"
 
 namespace grundy::games {
@@ -29,28 +30,9 @@ BoundGrid BoundGrid::of(std::int64_t nx, std::int64_t nz,
 
 namespace {
 
-using Word = std::uint64_t;
-
 // Every value is at most the number of options, x + y + z + 1 (the pass): below this bound.
 std::uint64_t chocolate_bound(std::int64_t nx, std::int64_t ny, std::int64_t nz, std::int64_t layers) {
   return static_cast<std::uint64_t>(nx + ny + nz + layers + 1);
-}
-
-// Words of one value set.
-std::uint64_t chocolate_words(std::int64_t nx, std::int64_t ny, std::int64_t nz, std::int64_t layers) {
-  return static_cast<std::uint64_t>((nx + ny + nz + layers) / 64 + 1);
-}
-
-void set_bit(Word* bits, Value v) { bits[v / 64] |= Word{1} << (v % 64); }
-
-// mex of the union of three bitsets and one extra value (kNoValue for none).
-Value mex3(const Word* a, const Word* b, const Word* c, Value extra, std::size_t words) {
-  for (std::size_t w = 0; w < words; ++w) {
-    Word u = a[w] | b[w] | c[w];
-    if (extra != core::kNoValue && extra / 64 == w) u |= Word{1} << (extra % 64);
-    if (~u != 0) return static_cast<Value>(w * 64 + static_cast<std::size_t>(std::countr_one(u)));
-  }
-  throw core::EngineError("chocolate solver: mex beyond the bitset width");
 }
 
 }  // namespace
@@ -79,50 +61,56 @@ core::DenseTable solve_chocolate_grid(const BoundGrid& f, std::int64_t ny, std::
         throw core::EngineError("chocolate solver: F is not monotone and non-negative at x = " + std::to_string(x) +
                                 ", z = " + std::to_string(z));
     }
-  const auto words = static_cast<std::size_t>(chocolate_words(nx, ny, nz, layers));
   // Lines along x are only needed when x takes more than one value (not for CB_2).
   const bool track_x = nx > 1;
-  const std::uint64_t line_words = track_x ? static_cast<std::uint64_t>(ny) * static_cast<std::uint64_t>(nz) * words : 0;
   core::ensure_fits(chocolate_grid_bytes(nx, ny, nz, layers), memory_limit,
                     "the chocolate solver over " + t.box.to_string() + " cells");
-  t.values.assign(cells, core::kNoValue, core::ValueArray::width_for(chocolate_bound(nx, ny, nz, layers)));
+  const std::uint64_t bound = chocolate_bound(nx, ny, nz, layers);
+  t.values.assign(cells, core::kNoValue, core::ValueArray::width_for(bound));
 
   const auto Y = static_cast<std::size_t>(ny), Z = static_cast<std::size_t>(nz), P = static_cast<std::size_t>(layers);
   auto index = [&](std::int64_t x, std::int64_t y, std::int64_t z) {
     return ((static_cast<std::size_t>(x) * Y + static_cast<std::size_t>(y)) * Z + static_cast<std::size_t>(z)) * P;
   };
-  std::vector<Word> line_x(static_cast<std::size_t>(line_words)), tops_x(Z * words), line_y(Z * words), tops_z(words),
-      line_z(words), no_x(words, 0);
+  // Sets with first-free pointers and full-word summaries (the line sweeps' LineFamily): a mex
+  // reads a few words from the first value none of its lines has, where a scan from value 0
+  // streamed every line along x (Y Z sets of up to x + y + z values) through memory once per x.
+  // The lines along x, (y, z), are neighbours in z, the order a row meets them.
+  using core::detail::LineFamily;
+  LineFamily line_x(track_x ? Y * Z : 0, bound), tops_x(Z, bound), line_y(Z, bound), tops_z(1, bound), line_z(1, bound),
+      no_x(1, bound);
+  const std::uint64_t W = line_y.W;
   for (std::int64_t p = 0; p < layers; ++p) {
-    std::fill(line_x.begin(), line_x.end(), 0);
-    std::fill(tops_x.begin(), tops_x.end(), 0);
+    line_x.clear();
+    tops_x.clear();
     for (std::int64_t x = 0; x < nx; ++x) {
-      std::fill(line_y.begin(), line_y.end(), 0);
-      std::fill(tops_z.begin(), tops_z.end(), 0);
+      line_y.clear();
+      tops_z.clear();
       for (std::int64_t y = 0; y < ny; ++y) {
-        std::copy(tops_z.begin(), tops_z.end(), line_z.begin());
+        line_z.assign(0, tops_z, 0);
         for (std::int64_t z = 0; z < nz; ++z) {
           if (y > f.at(x, z)) continue;
           const auto zi = static_cast<std::size_t>(z);
-          Word* lx = track_x ? &line_x[(static_cast<std::size_t>(y) * Z + zi) * words] : nullptr;
-          if (lx && (x == 0 || f.at(x - 1, z) < y)) std::copy_n(&tops_x[zi * words], words, lx);
-          Word* ly = &line_y[zi * words];
+          const std::size_t xi = static_cast<std::size_t>(y) * Z + zi;
+          if (track_x && (x == 0 || f.at(x - 1, z) < y)) line_x.assign(xi, tops_x, zi);
+          const core::detail::LineRef sets[3] = {track_x ? line_x.line(xi) : no_x.line(0), line_y.line(zi),
+                                                 line_z.line(0)};
           const std::size_t i = index(x, y, z) + static_cast<std::size_t>(p);
           const bool terminal = x == 0 && y == 0 && z == 0;
           const Value extra = p > 0 && !terminal ? t.values[i - 1] : core::kNoValue;
-          const Value v = mex3(lx ? lx : no_x.data(), ly, line_z.data(), extra, words);
+          const Value v = core::detail::mex_lines(sets, core::detail::OneValue{extra}, W);
           t.values.set(i, v);
-          if (lx) set_bit(lx, v);
-          set_bit(ly, v);
-          set_bit(line_z.data(), v);
+          if (track_x) sets[0].insert(v, W);
+          sets[1].insert(v, W);
+          sets[2].insert(v, W);
         }
         for (std::int64_t z = 0; z < nz; ++z)
-          if (f.at(x, z) == y) set_bit(tops_z.data(), t.values[index(x, y, z) + static_cast<std::size_t>(p)]);
+          if (f.at(x, z) == y) tops_z.line(0).insert(t.values[index(x, y, z) + static_cast<std::size_t>(p)], W);
       }
       for (std::int64_t z = 0; z < nz; ++z) {
         const std::int64_t top = f.at(x, z);
         if (top < ny)
-          set_bit(&tops_x[static_cast<std::size_t>(z) * words], t.values[index(x, top, z) + static_cast<std::size_t>(p)]);
+          tops_x.line(static_cast<std::size_t>(z)).insert(t.values[index(x, top, z) + static_cast<std::size_t>(p)], W);
       }
     }
   }
@@ -132,17 +120,18 @@ core::DenseTable solve_chocolate_grid(const BoundGrid& f, std::int64_t ny, std::
 std::uint64_t chocolate_grid_bytes(std::int64_t nx, std::int64_t ny, std::int64_t nz, std::int64_t layers) {
   using core::add_bytes;
   using core::mul_bytes;
-  const std::uint64_t words = chocolate_words(nx, ny, nz, layers);
+  using core::detail::LineFamily;
+  const std::uint64_t bound = chocolate_bound(nx, ny, nz, layers);
   const auto X = static_cast<std::uint64_t>(std::max<std::int64_t>(nx, 0)),
              Y = static_cast<std::uint64_t>(std::max<std::int64_t>(ny, 0)),
              Z = static_cast<std::uint64_t>(std::max<std::int64_t>(nz, 0)),
              L = static_cast<std::uint64_t>(std::max<std::int64_t>(layers, 0));
   const std::uint64_t cells = mul_bytes(mul_bytes(X, Y), mul_bytes(Z, L));
-  std::uint64_t bytes =
-      core::ValueArray::bytes(cells, core::ValueArray::width_for(chocolate_bound(nx, ny, nz, layers)));
-  if (X > 1) bytes = add_bytes(bytes, mul_bytes(mul_bytes(Y, Z), words * sizeof(Word)));  // lines along x
-  bytes = add_bytes(bytes, mul_bytes(2 * Z + 3, words * sizeof(Word)));                 // tops, lines along y, z
-  return add_bytes(bytes, mul_bytes(mul_bytes(X, Z), sizeof(std::int64_t)));           // the sampled F
+  std::uint64_t bytes = core::ValueArray::bytes(cells, core::ValueArray::width_for(bound));
+  bytes = add_bytes(bytes, LineFamily::bytes(X > 1 ? mul_bytes(Y, Z) : 0, bound));  // lines along x
+  bytes = add_bytes(bytes, mul_bytes(2, LineFamily::bytes(Z, bound)));              // tops, lines along y
+  bytes = add_bytes(bytes, mul_bytes(3, LineFamily::bytes(1, bound)));              // tops, line along z, no line
+  return add_bytes(bytes, mul_bytes(mul_bytes(X, Z), sizeof(std::int64_t)));        // the sampled F
 }
 
 core::DenseTable solve_chocolate(const Chocolate& game, const core::Box& box, std::uint64_t memory_limit) {

@@ -77,31 +77,6 @@ int rider_width(std::uint64_t bound, Evaluation eval) {
   return core::ValueArray::width_for(eval == Evaluation::Grundy ? bound : 2);
 }
 
-// One direction's line sets over `count` lines in the layout of the 2-D line sweep's columns
-// (core::detail::LineRef): word k of line i at bits[(k / G * count + i) * G + k % G]. A row's
-// cells lie on neighbouring lines of every direction (the first cells of their lines are
-// neighbours), so the sweep reads the same few groups of neighbouring lines and streams
-// through memory.
-struct RiderSets {
-  static constexpr std::uint64_t G = core::detail::LineRef::kGroup;
-  std::uint64_t count, W, SW;
-  core::HugeVector<std::uint64_t> bits, full, first_free;
-  RiderSets(std::uint64_t lines, std::uint64_t bound)
-      : count(lines),
-        W((bound / 64 + G) / G * G),
-        SW((W + 63) / 64),
-        bits(lines * W),
-        full(lines * SW),
-        first_free(lines) {}
-  static std::uint64_t bytes(std::uint64_t lines, std::uint64_t bound) {
-    const std::uint64_t W = (bound / 64 + G) / G * G, SW = (W + 63) / 64;
-    return core::add_bytes(core::add_bytes(core::huge_block_bytes(core::mul_bytes(core::mul_bytes(lines, W), 8)),
-                                           core::huge_block_bytes(core::mul_bytes(core::mul_bytes(lines, SW), 8))),
-                           core::huge_block_bytes(core::mul_bytes(lines, 8)));
-  }
-  core::detail::LineRef line(std::uint64_t i) { return {&bits[i * G], &full[i], &first_free[i], count}; }
-};
-
 }  // namespace
 
 std::uint64_t rider_bytes(const Slider& s, const core::Box& box, Evaluation eval) {
@@ -111,7 +86,7 @@ std::uint64_t rider_bytes(const Slider& s, const core::Box& box, Evaluation eval
                       layers = box.arity() > 2 ? static_cast<std::uint64_t>(box.extent(2)) : 1;
   std::uint64_t bytes = core::ValueArray::bytes(box.count(), rider_width(bound, eval));
   for (const RiderLine& l : lines) {
-    bytes = core::add_bytes(bytes, core::mul_bytes(layers, RiderSets::bytes(l.count(), bound)));
+    bytes = core::add_bytes(bytes, core::mul_bytes(layers, core::detail::LineFamily::bytes(l.count(), bound)));
     bytes = core::add_bytes(bytes, l.count());  // the flags of lines with an included cell
   }
   // The steps back of every column and direction.
@@ -129,7 +104,7 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
   const std::uint64_t bound = rider_bound(lines);
   t.values.reset(box.count(), rider_width(bound, eval));
   const std::size_t D = lines.size(), L = passes > 0 ? static_cast<std::size_t>(box.extent(2)) : 1;
-  std::vector<RiderSets> sets;  // layer l, direction d: sets[l * D + d]
+  std::vector<core::detail::LineFamily> sets;  // layer l, direction d: sets[l * D + d]
   sets.reserve(L * D);
   for (std::size_t l = 0; l < L; ++l)
     for (const RiderLine& line : lines) sets.emplace_back(line.count(), bound);

@@ -185,6 +185,21 @@ TEST(ChocolateSolver, AgreesWithTheDenseSolver) {
   }
 }
 
+// Values past the first words of the line sets: the first-free pointers move across words and
+// the mex starts past full ones.
+TEST(ChocolateSolver, AgreesWithTheDenseSolverPastOneWord) {
+  for (const std::string& src : std::vector<std::string>{"x+z", "z/2", "(x+2*z)/3"}) {
+    const Chocolate c(src);
+    const Box pbox(Position{20, 40, 90, 2});
+    const core::DenseTable fast = games::solve_chocolate(c, pbox);
+    expect_same(fast, core::solve_dense(transforms::WithPass<Chocolate>(c), pbox), src);
+    core::Value most = 0;
+    for (std::size_t i = 0; i < fast.values.size(); ++i)
+      if (fast.values[i] != core::kNoValue) most = std::max(most, fast.values[i]);
+    EXPECT_GT(most, 64U) << src;  // x+z reaches 115
+  }
+}
+
 TEST(ChocolateSolver, AgreesWithTheDenseSolverIn2D) {
   for (const std::string& src : std::vector<std::string>{"z/2", "z == 0 ? 0 : (1 << log2(z)) - 1", "z/3", "z", "2", "(z*z)/7", "0"}) {
     const Chocolate2 c(src);
