@@ -80,6 +80,12 @@ core::DenseTable solve_chocolate_grid(const BoundGrid& f, std::int64_t ny, std::
   LineFamily line_x(track_x ? Y * Z : 0, bound), tops_x(Z, bound), line_y(Z, bound), tops_z(1, bound), line_z(1, bound),
       no_x(1, bound);
   const std::uint64_t W = line_y.W;
+  // The mex starts from the first free values of the lines along x and y only: the line along z
+  // changes with every cell, so starting from its first free value made each cell's reads of
+  // its line along x wait for the cell before (1024 x 512 x 1024 x 2: 13.6 and 15.1 s against
+  // 15.8 and 17.0). Its words are read all the same, from L1.
+  std::uint64_t zero = 0;
+  const core::detail::LineRef z_from_zero{line_z.bits.data(), line_z.full.data(), &zero, 1};
   for (std::int64_t p = 0; p < layers; ++p) {
     line_x.clear();
     tops_x.clear();
@@ -94,7 +100,7 @@ core::DenseTable solve_chocolate_grid(const BoundGrid& f, std::int64_t ny, std::
           const std::size_t xi = static_cast<std::size_t>(y) * Z + zi;
           if (track_x && (x == 0 || f.at(x - 1, z) < y)) line_x.assign(xi, tops_x, zi);
           const core::detail::LineRef sets[3] = {track_x ? line_x.line(xi) : no_x.line(0), line_y.line(zi),
-                                                 line_z.line(0)};
+                                                 z_from_zero};
           const std::size_t i = index(x, y, z) + static_cast<std::size_t>(p);
           const bool terminal = x == 0 && y == 0 && z == 0;
           const Value extra = p > 0 && !terminal ? t.values[i - 1] : core::kNoValue;
@@ -102,7 +108,7 @@ core::DenseTable solve_chocolate_grid(const BoundGrid& f, std::int64_t ny, std::
           t.values.set(i, v);
           if (track_x) sets[0].insert(v, W);
           sets[1].insert(v, W);
-          sets[2].insert(v, W);
+          line_z.line(0).insert(v, W);
         }
         for (std::int64_t z = 0; z < nz; ++z)
           if (f.at(x, z) == y) tops_z.line(0).insert(t.values[index(x, y, z) + static_cast<std::size_t>(p)], W);
