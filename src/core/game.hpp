@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/dense_solver.hpp"
@@ -57,6 +58,7 @@ class Game {
     virtual std::unique_ptr<PositionSolver> make_solver(Evaluation, std::uint64_t max_positions) const = 0;
     virtual std::unique_ptr<PositionSolver> fast_solver(Evaluation, std::uint64_t memory_limit) const = 0;
     virtual std::optional<ClosedForm> closed_form(const Position&, Evaluation) const = 0;
+    virtual std::optional<std::pair<Game, Game>> sum_components() const = 0;
   };
 
   template <Ruleset R>
@@ -118,6 +120,10 @@ class Game {
   // there is one for this position and evaluation; no table, no memory. Its slow twin: the
   // table, in the tests.
   std::optional<ClosedForm> closed_form(const Position& p, Evaluation e) const { return impl_->closed_form(p, e); }
+  // The two components when the game is a disjunctive sum and nothing more (sum_components_of
+  // by argument-dependent lookup: core::Sum of two Games; not under a pass or a forbidden set,
+  // which act on the whole sum), so that a position's Grundy value is the xor of theirs.
+  std::optional<std::pair<Game, Game>> sum_components() const { return impl_->sum_components(); }
 
  private:
   template <Ruleset R>
@@ -191,6 +197,13 @@ class Game {
     std::optional<ClosedForm> closed_form(const Position& p, Evaluation e) const override {
       if constexpr (requires { closed_form_of(r_, p, e); }) {
         return closed_form_of(r_, p, e);
+      } else {
+        return std::nullopt;
+      }
+    }
+    std::optional<std::pair<Game, Game>> sum_components() const override {
+      if constexpr (requires { sum_components_of(r_); }) {
+        return sum_components_of(r_);
       } else {
         return std::nullopt;
       }

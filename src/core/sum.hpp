@@ -1,10 +1,13 @@
 #pragma once
 
 #include <algorithm>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/errors.hpp"
+#include "core/game.hpp"
 #include "core/ruleset.hpp"
 
 namespace grundy::core {
@@ -97,5 +100,11 @@ class Sum {
   A a_;
   B b_;
 };
+
+// A sum of two games is the pair of them (core::Game::sum_components): the value oracle answers
+// its positions by the xor of theirs, each by its own fastest route.
+inline std::optional<std::pair<Game, Game>> sum_components_of(const Sum<Game, Game>& s) {
+  return std::pair<Game, Game>{s.first(), s.second()};
+}
 
 }  // namespace grundy::core

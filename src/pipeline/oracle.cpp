@@ -19,6 +19,13 @@ std::optional<core::ClosedForm> closed_value(const core::Game& game, const core:
 
 ValueOracle::ValueOracle(core::Game game, core::Evaluation eval, std::uint64_t memory_limit)
     : game_(std::move(game)), eval_(eval), limit_(memory_limit) {
+  if (eval_ != core::Evaluation::MisereOutcome)
+    if (auto parts = game_.sum_components()) {
+      parts_[0] = std::make_unique<ValueOracle>(parts->first, core::Evaluation::Grundy, limit_);
+      parts_[1] = std::make_unique<ValueOracle>(parts->second, core::Evaluation::Grundy, limit_);
+      parts_[0]->owner_ = parts_[1]->owner_ = this;
+      return;
+    }
   if ((fast_ = game_.fast_solver(eval, limit_))) return;
   if (!game_.options_precede() && !game_.has_rank())
     memo_ = game_.make_solver(eval, std::max<std::uint64_t>(limit_ / core::kMemoBytesPerPosition, 1));
@@ -28,6 +35,14 @@ core::Value ValueOracle::value(const core::Position& p) {
   if (auto c = closed_value(game_, p, eval_)) {
     route_ = std::move(c->source);
     return c->value;
+  }
+  if (parts_[0]) {
+    const int na = parts_[0]->game_.arity();
+    const core::Value a = parts_[0]->value(p.slice(0, na)), b = parts_[1]->value(p.slice(na, p.size() - na));
+    const core::Value v = a ^ b;
+    route_ = "Sprague-Grundy: " + std::to_string(a) + " xor " + std::to_string(b) + ", " + parts_[0]->game_.name() +
+             " by " + parts_[0]->route() + ", " + parts_[1]->game_.name() + " by " + parts_[1]->route();
+    return eval_ == core::Evaluation::Grundy || v == 0 ? v : 1;
   }
   if (fast_) {
     const core::Value v = fast_->value(p);
@@ -53,16 +68,29 @@ core::Value ValueOracle::value(const core::Position& p) {
     }
     // A growth the memory limit refuses may still fit as the bare box below p.
     try {
-      core::ensure_fits(game_.route(core::Box(e), eval_).bytes, limit_, "");
+      core::ensure_fits(core::add_bytes(game_.route(core::Box(e), eval_).bytes, held_elsewhere()), limit_, "");
     } catch (const core::TooLarge&) {
       e = core::box_below(p).extents();
     }
   }
   table_ = core::DenseTable();  // the old table goes before the new one is allocated
-  table_ = core::solve_guarded(game_, core::Box(e), eval_, limit_);
+  table_ = core::solve_guarded(game_, core::Box(e), eval_, limit_, held_elsewhere());
   table_route_ = route_ =
       "table of " + core::with_commas(table_.box.count()) + " positions, " + game_.route(table_.box, eval_).name;
   return table_.at(p);
+}
+
+std::uint64_t ValueOracle::held() const {
+  std::uint64_t bytes = core::ValueArray::bytes(table_.values.size(), table_.values.width());
+  for (const auto& part : parts_)
+    if (part) bytes = core::add_bytes(bytes, part->held());
+  return bytes;
+}
+
+std::uint64_t ValueOracle::held_elsewhere() const {
+  if (!owner_) return 0;
+  const ValueOracle* other = owner_->parts_[0].get() == this ? owner_->parts_[1].get() : owner_->parts_[0].get();
+  return core::add_bytes(owner_->held_elsewhere(), other->held());
 }
 
 }  // namespace grundy::pipeline

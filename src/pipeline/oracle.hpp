@@ -6,7 +6,9 @@
 // with 0); the family's own solver where it has one; the dense
 // route over the box below the positions asked so far, grown when a position falls outside it
 // (by half again at least, so a stream of questions costs a few solves, not one per question),
-// memory-guarded; the memo solver for a game whose moves have no order.
+// memory-guarded; the memo solver for a game whose moves have no order. A disjunctive sum's
+// Grundy values and normal outcomes are the xor of its components' values (Sprague-Grundy),
+// each by its own route; a component's table counts what the other one holds against the limit.
 
 #include <cstdint>
 #include <memory>
@@ -24,6 +26,9 @@ std::optional<core::ClosedForm> closed_value(const core::Game& game, const core:
 class ValueOracle {
  public:
   ValueOracle(core::Game game, core::Evaluation eval, std::uint64_t memory_limit);
+  // A sum's components hold a pointer to the oracle that owns them.
+  ValueOracle(const ValueOracle&) = delete;
+  ValueOracle& operator=(const ValueOracle&) = delete;
 
   // The value (or outcome, 0 = P) of a position of the game, and of its options after it.
   core::Value value(const core::Position& p);
@@ -39,6 +44,11 @@ class ValueOracle {
   core::DenseTable table_;
   std::unique_ptr<core::PositionSolver> fast_;  // the family's own (core::Game::fast_solver)
   std::unique_ptr<core::PositionSolver> memo_;
+  std::unique_ptr<ValueOracle> parts_[2];  // a sum's components (core::Game::sum_components)
+  const ValueOracle* owner_ = nullptr;     // the sum this is a component of
+  // The bytes of the tables this oracle holds, and those the rest of its sum holds.
+  std::uint64_t held() const;
+  std::uint64_t held_elsewhere() const;
   std::string route_, table_route_;
 };
 
