@@ -311,6 +311,7 @@ void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint
 
   detail::run_on_threads(threads, failed, [&](int tid) {
     std::vector<std::uint64_t> row_bits(L * W), row_full(L * SW), row_ff(L);
+    std::uint64_t no_start = 0;  // never written: the mex reads the row's first free value as 0
     Position c(2);
     for (std::uint64_t x = static_cast<std::uint64_t>(tid); x < X; x += T) {
       std::fill(row_bits.begin(), row_bits.end(), 0);
@@ -334,6 +335,13 @@ void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint
           Value prev = kNoValue;
           for (std::uint64_t l = 0; l < L; ++l) {
             const detail::LineRef row{&row_bits[l * W], &row_full[l * SW], &row_ff[l], 1};
+            // The mex starts from the first free values of the column and the diagonal only: the
+            // row's changes with every cell, and starting from it made each cell's reads of its
+            // column and diagonal, which miss the cache, wait for the cell before (the queen at
+            // 8192^2 on one thread: 1.9 and 2.0 s against 1.6 and 1.6 s; Nim with a pass at
+            // 16384^2: 5.9 and 6.8 s against 5.5 and 5.5 s). The row's words are read all the same,
+            // from L1, and on the main diagonal the column is the row.
+            const detail::LineRef row_from_zero{row.bits, row.full, &no_start, 1};
             const detail::LineRef col =
                 main_diagonal
                     ? row
@@ -341,11 +349,11 @@ void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint
             Value v;
             if constexpr (Diagonal) {
               const detail::LineRef dia{&dia_bits[l * W * D + d * G], &dia_full[l * SW * D + d], &dia_ff[l * D + d], D};
-              const detail::LineRef sets[3] = {col, row, dia};
+              const detail::LineRef sets[3] = {col, row_from_zero, dia};
               v = detail::mex_lines(sets, extra_at(x, y, l, prev, has_move), W);
               if (inc) dia.insert(v, W);
             } else {
-              const detail::LineRef sets[2] = {col, row};
+              const detail::LineRef sets[2] = {col, row_from_zero};
               v = detail::mex_lines(sets, extra_at(x, y, l, prev, has_move), W);
             }
             if constexpr (sizeof(Cell) < sizeof(Value))
