@@ -250,6 +250,52 @@ template <class Sets, class Extra>
 
 }  // namespace detail
 
+namespace detail {
+
+// A symmetric sweep's upper triangle from its lower: cell (y, x), y < x, of an N x N table of L
+// layers a cell gets (x, y)'s layers. By tiles turned over in a buffer of their own: the rows
+// of a tile lie a power of two apart in the table (N L cells), so writing down a column of the
+// table itself put every row's line in one set of the cache, which held a few of them (the
+// queen at 16384^2 spent 15% of its time there); read and written a row at a time, the table
+// streams.
+template <class Cell>
+void mirror_lower_triangle(Cell* out, std::uint64_t N, std::uint64_t L, int threads) {
+  constexpr std::uint64_t kTile = 64;
+  const auto T = static_cast<std::uint64_t>(threads);
+  std::atomic<bool> failed{false};
+  run_on_threads(threads, failed, [&](int tid) {
+    std::vector<Cell> tile(kTile * kTile * L);  // cell (x, y) of the tile at ((y - y0) kTile + x - x0) L
+    for (std::uint64_t x0 = static_cast<std::uint64_t>(tid) * kTile; x0 < N; x0 += T * kTile) {
+      const std::uint64_t x1 = std::min(N, x0 + kTile);
+      for (std::uint64_t y0 = 0; y0 < x1; y0 += kTile) {
+        const std::uint64_t y1 = std::min(x1, y0 + kTile);
+        for (std::uint64_t x = x0; x < x1; ++x) {
+          const Cell* from = out + (x * N + y0) * L;
+          for (std::uint64_t y = y0; y < std::min(y1, x); ++y, from += L) {
+            Cell* to = &tile[((y - y0) * kTile + (x - x0)) * L];
+            // One or two layers (Nim, Nim with a pass) inline; a call to memmove per cell was 7%
+            // of Nim with a pass at 16384^2.
+            if (L <= 2) {
+              to[0] = from[0];
+              if (L == 2) to[1] = from[1];
+            } else {
+              std::copy_n(from, L, to);
+            }
+          }
+        }
+        for (std::uint64_t y = y0; y < y1; ++y) {
+          const std::uint64_t first = std::max(x0, y + 1);  // (y, x) with x > y
+          if (first < x1)
+            std::copy_n(&tile[((y - y0) * kTile + (first - x0)) * L], (x1 - first) * L, out + (y * N + first) * L);
+        }
+      }
+      tick((x1 - x0) * ((x0 + x1) / 2) * L);
+    }
+  });
+}
+
+}  // namespace detail
+
 // A bound on the values of a two-coordinate line game on X x Y: a cell has at most X + Y line
 // options (and min(X, Y) diagonal ones) and one pass.
 inline std::uint64_t line_game_2d_bound(std::uint64_t X, std::uint64_t Y, bool diagonal) {
@@ -388,42 +434,7 @@ void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint
       }
     }
   });
-  if (!symmetric) return;
-  // The upper triangle from the lower, by tiles turned over in a buffer of their own: the rows
-  // of a tile lie a power of two apart in the table (Y L cells), so writing down a column of
-  // the table itself put every row's line in one set of the cache, which held a few of them
-  // (the queen at 16384^2 spent 15% of its time there); read and written a row at a time, the
-  // table streams.
-  constexpr std::uint64_t kTile = 64;
-  detail::run_on_threads(threads, failed, [&](int tid) {
-    std::vector<Cell> tile(kTile * kTile * L);  // cell (x, y) of the tile at ((y - y0) kTile + x - x0) L
-    for (std::uint64_t x0 = static_cast<std::uint64_t>(tid) * kTile; x0 < X; x0 += T * kTile) {
-      const std::uint64_t x1 = std::min(X, x0 + kTile);
-      for (std::uint64_t y0 = 0; y0 < x1; y0 += kTile) {
-        const std::uint64_t y1 = std::min(x1, y0 + kTile);
-        for (std::uint64_t x = x0; x < x1; ++x) {
-          const Cell* from = out + (x * Y + y0) * L;
-          for (std::uint64_t y = y0; y < std::min(y1, x); ++y, from += L) {
-            Cell* to = &tile[((y - y0) * kTile + (x - x0)) * L];
-            // One or two layers (Nim, Nim with a pass) inline; a call to memmove per cell was 7%
-            // of Nim with a pass at 16384^2.
-            if (L <= 2) {
-              to[0] = from[0];
-              if (L == 2) to[1] = from[1];
-            } else {
-              std::copy_n(from, L, to);
-            }
-          }
-        }
-        for (std::uint64_t y = y0; y < y1; ++y) {
-          const std::uint64_t first = std::max(x0, y + 1);  // (y, x) with x > y
-          if (first < x1)
-            std::copy_n(&tile[((y - y0) * kTile + (first - x0)) * L], (x1 - first) * L, out + (y * Y + first) * L);
-        }
-      }
-      tick((x1 - x0) * ((x0 + x1) / 2) * L);
-    }
-  });
+  if (symmetric) detail::mirror_lower_triangle(out, X, L, threads);
 }
 
 // The two-coordinate line game: every layer of a cell computed together for locality; the

@@ -77,6 +77,14 @@ int rider_width(std::uint64_t bound, Evaluation eval) {
   return core::ValueArray::width_for(eval == Evaluation::Grundy ? bound : 2);
 }
 
+// Directions closed under swapping m and n: G(m, n) = G(n, m) on a square box with no forbidden
+// cells, so the sweep does the cells n <= m and mirrors them.
+bool swap_closed(const std::vector<RiderLine>& lines) {
+  return std::all_of(lines.begin(), lines.end(), [&](const RiderLine& l) {
+    return std::any_of(lines.begin(), lines.end(), [&](const RiderLine& o) { return o.a == l.b && o.b == l.a; });
+  });
+}
+
 }  // namespace
 
 std::uint64_t rider_bytes(const Slider& s, const core::Box& box, Evaluation eval) {
@@ -87,7 +95,7 @@ std::uint64_t rider_bytes(const Slider& s, const core::Box& box, Evaluation eval
   std::uint64_t bytes = core::ValueArray::bytes(box.count(), rider_width(bound, eval));
   for (const RiderLine& l : lines) {
     bytes = core::add_bytes(bytes, core::mul_bytes(layers, core::detail::LineFamily::bytes(l.count(), bound)));
-    bytes = core::add_bytes(bytes, l.count());  // the flags of lines with an included cell
+    bytes = core::add_bytes(bytes, core::mul_bytes(2, l.count()));  // flags: an included cell; started
   }
   // The steps back of every column and direction.
   return core::add_bytes(
@@ -112,6 +120,19 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
   for (std::size_t d = 0; d < D; ++d) any[d].assign(lines[d].count(), 0);
   const std::uint64_t W = sets[0].W;
   const std::int64_t X = box.extent(0), Y = box.extent(1);
+  // The symmetric half-sweep (Grundy values: a line started from mirrored cells needs their
+  // values, not outcomes): only the cells y <= x are swept. A line whose step back lowers x more
+  // than y (a > b) runs from the upper triangle into the lower and stays there, so the sweep
+  // meets it first at its first cell with y <= x, and the cells before that on it are the
+  // upper-triangle ones, whose values are their mirror images': a cell (u, v) of the line with
+  // u < v has v <= y <= x, so its mirror (v, u) lies in a row up to this one and a column before
+  // this cell's, which the pipeline has done; they are put into the line's set then (`started`).
+  // The other lines have no cell in the upper triangle before their cells in the lower one.
+  const bool symmetric = !included && eval == Evaluation::Grundy && X == Y && swap_closed(lines);
+  std::vector<std::vector<std::uint8_t>> started(D);
+  if (symmetric)
+    for (std::size_t d = 0; d < D; ++d)
+      if (lines[d].a > lines[d].b) started[d].assign(lines[d].count(), 0);
   // y / b for every column and direction, so that the sweep divides once a row.
   std::vector<std::int64_t> steps_y(D * static_cast<std::size_t>(Y));
   for (std::size_t d = 0; d < D; ++d)
@@ -137,8 +158,9 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
         for (std::size_t d = 0; d < D; ++d)
           steps_x[d] = lines[d].a > 0 ? x / lines[d].a : std::numeric_limits<std::int64_t>::max();
         c[0] = x;
-        for (std::int64_t y0 = 0; y0 < Y; y0 += kBlock) {
-          const std::int64_t y1 = std::min(Y, y0 + kBlock);
+        const std::int64_t end = symmetric ? x + 1 : Y;
+        for (std::int64_t y0 = 0; y0 < end; y0 += kBlock) {
+          const std::int64_t y1 = std::min(end, y0 + kBlock);
           if (!pipeline.wait_below(static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y1), failed)) return;
           Cell* out = cells + static_cast<std::size_t>(x * Y + y0) * L;
           for (std::int64_t y = y0; y < y1; ++y) {
@@ -149,6 +171,18 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
                                     steps_y[d * static_cast<std::size_t>(Y) + static_cast<std::size_t>(y)]);
               has_move = has_move || any[d][id[d]] != 0;
             }
+            if (symmetric)
+              for (std::size_t d = 0; d < D; ++d)
+                if (!started[d].empty() && !started[d][id[d]]) {
+                  started[d][id[d]] = 1;
+                  const RiderLine& line = lines[d];
+                  for (std::int64_t u = x - line.a, v = y - line.b; u >= 0 && v >= 0; u -= line.a, v -= line.b) {
+                    const Cell* mirror = cells + static_cast<std::size_t>(v * Y + u) * L;
+                    for (std::size_t l = 0; l < L; ++l) sets[l * D + d].line(id[d]).insert(mirror[l], W);
+                    any[d][id[d]] = 1;
+                    has_move = true;
+                  }
+                }
             const bool inc = !included || included(c);
             Value prev = kNoValue;
             for (std::size_t l = 0; l < L; ++l) {
@@ -164,10 +198,12 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
               for (std::size_t d = 0; d < D; ++d) any[d][id[d]] = 1;
           }
           core::tick(static_cast<std::uint64_t>(y1 - y0) * L);
-          pipeline.publish(static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y1));
+          // A finished row of the half-sweep is done for every column the next row reaches.
+          pipeline.publish(static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y1 == end ? Y : y1));
         }
       }
     });
+    if (symmetric) core::detail::mirror_lower_triangle(cells, static_cast<std::uint64_t>(X), L, threads);
   });
   return t;
 }

@@ -54,9 +54,11 @@ std::optional<core::SolveRoute> slider_route(const Slider& s, int passes, bool f
                                              bool symmetric, const core::Box& box, core::Evaluation eval) {
   if (s.lines() == Slider::Lines::None) {
     if (eval == core::Evaluation::MisereOutcome) return std::nullopt;
+    // No forbidden cells (`symmetric`): no predicate, so that the sweep may mirror a square box.
     return core::SolveRoute{"rider line sweep", rider_bytes(s, box, eval),
-                            [&s, box, eval, passes, from_terminal, included] {
-                              return solve_rider(s, box, eval, passes, from_terminal, included);
+                            [&s, box, eval, passes, from_terminal, included, symmetric] {
+                              return symmetric ? solve_rider(s, box, eval, passes, from_terminal)
+                                               : solve_rider(s, box, eval, passes, from_terminal, included);
                             }};
   }
   const bool diagonal = s.lines() == Slider::Lines::AxesAndDiagonal;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
 
 #include "core/line_solver.hpp"
 #include "games/leaper_solver.hpp"
@@ -180,5 +181,64 @@ TEST(LineSweep2D, RiderSweepEveryThreadCount) {
                 "threads " + std::to_string(threads));
     expect_same(games::solve_rider(rider, layered, core::Evaluation::Grundy, 1, false, allowed, threads), slow_passed,
                 "with a pass, threads " + std::to_string(threads));
+  }
+}
+
+// Direction sets closed under swapping m and n, on square boxes without forbidden cells: the
+// rider sweep does the cells n <= m, starts the lines that come from the upper triangle with
+// their cells' mirror images, and mirrors the rest; against the generic sweep, with passes, and
+// on one to three threads (the started lines read mirror cells other rows wrote).
+TEST(LineSweep2D, SymmetricRidersByHalvesAgainstTheGenericSweep) {
+  const char* const specs[] = {"rider -p dirs=-1:-2,-2:-1",           "rider -p dirs=-1:0,0:-1,-1:-1,-1:-2,-2:-1",
+                               "rider -p dirs=-1:-3,-3:-1,-2:0,0:-2", "rider -p dirs=-5:-1,-1:-5,-1:-1",
+                               "rider -p dirs=-1:-2,-2:-1 --pass",    "rider -p dirs=-1:-3,-3:-1,0:-1,-1:0 --passes 2"};
+  for (const char* spec : specs) {
+    const core::Game g = games::make_game(games::parse_game_spec(spec));
+    const bool passes = std::string(spec).find("--pass") != std::string::npos;
+    const Box box = passes ? Box(Position{37, 37, 3}) : Box(Position{61, 61});
+    const core::SolveRoute r = g.route(box);
+    EXPECT_EQ(r.name, "rider line sweep") << spec;
+    expect_same(r.run(), g.solve_dense_generic(box), spec);
+  }
+  const games::Slider rider("rider", games::parse_moves("-1:-2,-2:-1,-1:0,0:-1,-3:-1,-1:-3", "dirs"));
+  const core::Game plain = games::make_game(games::parse_game_spec("rider -p dirs=-1:-2,-2:-1,-1:0,0:-1,-3:-1,-1:-3"));
+  const Box box(Position{190, 190});
+  const core::DenseTable slow = plain.solve_dense_generic(box);
+  for (int threads : {1, 2, 3})
+    expect_same(games::solve_rider(rider, box, core::Evaluation::Grundy, 0, false, {}, threads), slow,
+                "threads " + std::to_string(threads));
+}
+
+// Twenty direction sets drawn at random (steps up to 3 along each axis, one to four directions,
+// half of them closed under swapping m and n), each plain, with a pass, and with a forbidden
+// set, on a square and a flat box: the rider sweep against the generic sweep.
+TEST(LineSweep2D, TwentyRandomRidersAgainstTheGenericSweep) {
+  std::mt19937 rng(20261204);
+  std::uniform_int_distribution<int> step(0, 3), count(1, 4);
+  for (int set = 0; set < 20; ++set) {
+    std::vector<std::pair<int, int>> dirs;
+    const int n = count(rng);
+    while (static_cast<int>(dirs.size()) < n) {
+      const int a = step(rng), b = step(rng);
+      if (a == 0 && b == 0) continue;
+      for (const auto& d :
+           set % 2 == 0 ? std::vector<std::pair<int, int>>{{a, b}, {b, a}} : std::vector<std::pair<int, int>>{{a, b}})
+        if (std::find(dirs.begin(), dirs.end(), d) == dirs.end()) dirs.push_back(d);
+    }
+    std::string list;
+    for (const auto& [a, b] : dirs) list += (list.empty() ? "" : ",") + std::to_string(-a) + ":" + std::to_string(-b);
+    const std::string base = "rider -p dirs=" + list;
+    const std::pair<std::string, Position> cases[] = {{base, {40, 40}},
+                                                      {base, {25, 53}},
+                                                      {base + " --pass", {30, 30, 2}},
+                                                      {base + " --forbid '(m + 2 * n) % 7 == 3'", {40, 40}},
+                                                      {base + " --forbid 'm == n + 1' --pass", {28, 31, 2}}};
+    for (const auto& [spec, extents] : cases) {
+      const core::Game g = games::make_game(games::parse_game_spec(spec));
+      const Box box(extents);
+      const core::SolveRoute r = g.route(box);
+      if (r.name != "rider line sweep") continue;  // the rook's and the queen's directions: their own sweep
+      expect_same(r.run(), g.solve_dense_generic(box), spec);
+    }
   }
 }
