@@ -248,10 +248,6 @@ template <class Sets, class Extra>
   throw EngineError("line solver: value bound exceeded");
 }
 
-}  // namespace detail
-
-namespace detail {
-
 // A symmetric sweep's upper triangle from its lower: cell (y, x), y < x, of an N x N table of L
 // layers a cell gets (x, y)'s layers. By tiles turned over in a buffer of their own: the rows
 // of a tile lie a power of two apart in the table (N L cells), so writing down a column of the

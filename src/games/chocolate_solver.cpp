@@ -83,7 +83,7 @@ core::DenseTable solve_chocolate_grid(const BoundGrid& f, std::int64_t ny, std::
   // The mex starts from the first free values of the lines along x and y only: the line along z
   // changes with every cell, so starting from its first free value made each cell's reads of
   // its line along x wait for the cell before (1024 x 512 x 1024 x 2: 13.6 and 15.1 s against
-  // 15.8 and 17.0). Its words are read all the same, from L1.
+  // 15.8 and 17.0 s). Its words are read all the same, from L1.
   std::uint64_t zero = 0;
   const core::detail::LineRef z_from_zero{line_z.bits.data(), line_z.full.data(), &zero, 1};
   for (std::int64_t p = 0; p < layers; ++p) {
