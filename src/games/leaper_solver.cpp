@@ -95,7 +95,7 @@ std::uint64_t rider_bytes(const Slider& s, const core::Box& box, Evaluation eval
   std::uint64_t bytes = core::ValueArray::bytes(box.count(), rider_width(bound, eval));
   for (const RiderLine& l : lines) {
     bytes = core::add_bytes(bytes, core::mul_bytes(layers, core::detail::LineFamily::bytes(l.count(), bound)));
-    bytes = core::add_bytes(bytes, core::mul_bytes(2, l.count()));  // flags: an included cell; started
+    bytes = core::add_bytes(bytes, l.count());  // the flags of lines with an included cell
   }
   // The steps back of every column and direction.
   return core::add_bytes(
@@ -126,13 +126,10 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
   // meets it first at its first cell with y <= x, and the cells before that on it are the
   // upper-triangle ones, whose values are their mirror images': a cell (u, v) of the line with
   // u < v has v <= y <= x, so its mirror (v, u) lies in a row up to this one and a column before
-  // this cell's, which the pipeline has done; they are put into the line's set then (`started`).
-  // The other lines have no cell in the upper triangle before their cells in the lower one.
+  // this cell's, which the pipeline has done; they are put into the line's set then. With every
+  // cell included, that first cell is the one whose line has no cell on it yet (`any`). The other
+  // lines have no cell in the upper triangle before their cells in the lower one.
   const bool symmetric = !included && eval == Evaluation::Grundy && X == Y && swap_closed(lines);
-  std::vector<std::vector<std::uint8_t>> started(D);
-  if (symmetric)
-    for (std::size_t d = 0; d < D; ++d)
-      if (lines[d].a > lines[d].b) started[d].assign(lines[d].count(), 0);
   // y / b for every column and direction, so that the sweep divides once a row.
   std::vector<std::int64_t> steps_y(D * static_cast<std::size_t>(Y));
   for (std::size_t d = 0; d < D; ++d)
@@ -173,8 +170,7 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
             }
             if (symmetric)
               for (std::size_t d = 0; d < D; ++d)
-                if (!started[d].empty() && !started[d][id[d]]) {
-                  started[d][id[d]] = 1;
+                if (lines[d].a > lines[d].b && any[d][id[d]] == 0) {
                   const RiderLine& line = lines[d];
                   for (std::int64_t u = x - line.a, v = y - line.b; u >= 0 && v >= 0; u -= line.a, v -= line.b) {
                     const Cell* mirror = cells + static_cast<std::size_t>(v * Y + u) * L;
