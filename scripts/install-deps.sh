@@ -2,7 +2,9 @@
 # Installs the Debian packages grundy needs, only those missing. Safe to run again.
 set -euo pipefail
 packages=(g++ cmake ninja-build make pkg-config libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev libfmt-dev nlohmann-json3-dev
-          libpng-dev libmicrohttpd-dev chromium
+          libmicrohttpd-dev chromium
+          libcairo2-dev fonts-dejavu-core  # figures: Cairo, and the font they are set in
+          libpng-dev librsvg2-bin poppler-utils  # the figure tests: PNG decoding, SVG and PDF rasterised
           libcpp-httplib-dev  # only the HTTP client of the server tests and tests/load
           clang libclang-rt-14-dev  # clang + compiler-rt: the libFuzzer targets of fuzz/
           help2man groff-base man-db  # the man page, generated from --help and rendered by its test

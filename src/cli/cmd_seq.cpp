@@ -10,6 +10,7 @@
 #include "core/route.hpp"
 #include "core/solve.hpp"
 #include "games/octal_solver.hpp"
+#include "io/heatmap.hpp"
 #include "io/npy.hpp"
 #include "io/table_file.hpp"
 #include "pipeline/solve.hpp"
@@ -200,6 +201,18 @@ void run_seq(std::ostream& out, const GameOptions& opts, std::int64_t size, std:
     out << buf;
     return;
   }
+  if (io::is_figure(f)) {  // a strip along x, a row a pass layer, the period marked
+    io::Strip strip;
+    strip.title = io::evaluation_title(game.name(), o.eval);
+    const auto names = game.coordinate_names();
+    strip.axis = names[0];
+    strip.layer_axis = names.size() > 1 ? names[1] : "p";
+    strip.eval = o.eval;
+    strip.layers = r.layers;
+    if (per.found && per.saltus == 0) strip.period = io::Strip::Period{per.preperiod, per.period, per.proven};
+    io::write_figure(out, f, strip, opts.output.figure);
+    return;
+  }
   if (f == io::Format::Bfile) {  // OEIS: n a(n) per line
     if (r.layers.size() > 1)
       throw core::UserError("--format bfile writes one sequence; this game has " + std::to_string(r.layers.size()) +
@@ -355,7 +368,9 @@ void add_seq_command(CLI::App& app) {
   static std::int64_t size = 0, search = 0;  // 0: the game's default
   static pipeline::TableFiles files;
   auto* cmd = app.add_subcommand("seq", "the value sequence of a one-heap game, with its preperiod, period and saltus");
-  add_game_options(cmd, o, {io::Format::Text, io::Format::Csv, io::Format::Json, io::Format::Npy, io::Format::Bfile});
+  add_game_options(cmd, o,
+                   {io::Format::Text, io::Format::Csv, io::Format::Json, io::Format::Npy, io::Format::Bfile,
+                    io::Format::Png, io::Format::Svg, io::Format::Pdf, io::Format::Tikz});
   cmd->add_option("--size", size, "show x = 0..N-1, N from 1 to 2^30")
       ->type_name("N")
       ->required()
@@ -380,7 +395,8 @@ void add_seq_command(CLI::App& app) {
       "Subtraction games (with or without passes) get a proven period: once max(S) consecutive heap sizes\n"
       "repeat, everything after them does. Take-and-break games (octal) get one by the octal periodicity\n"
       "theorem: grundy seq octal -p code=0.137 --size 100 proves period 34 after preperiod 52.\n"
-      "Other one-heap games get the period observed up to N.");
+      "Other one-heap games get the period observed up to N.\n"
+      "Example: grundy seq octal -p code=0.77 --size 120 --out kayles.pdf   (a strip with the period marked)");
   cmd->callback([] { with_output(o.output, [](std::ostream& out) { run_seq(out, o, size, search, files); }); });
 }
 

@@ -1,7 +1,9 @@
 #include <iostream>
 
+#include "analysis/periodicity.hpp"
 #include "cli/game_options.hpp"
 #include "core/progress.hpp"
+#include "io/heatmap.hpp"
 #include "io/latex.hpp"
 #include "io/npy.hpp"
 #include "pipeline/ppos.hpp"
@@ -12,8 +14,9 @@ namespace grundy::cli {
 namespace {
 
 const pipeline::FixSyntax kFixFlag{"--fix", std::int64_t{1} << 40};
-const std::vector<io::Format> kTableFormats = {io::Format::Text, io::Format::Csv, io::Format::Json, io::Format::Latex,
-                                               io::Format::Png,  io::Format::Svg, io::Format::Npy, io::Format::Bfile};
+const std::vector<io::Format> kTableFormats = {io::Format::Text, io::Format::Csv,  io::Format::Json, io::Format::Latex,
+                                               io::Format::Png,  io::Format::Svg,  io::Format::Pdf,  io::Format::Tikz,
+                                               io::Format::Npy,  io::Format::Bfile};
 const std::vector<io::Format> kPposFormats = {io::Format::Text, io::Format::Csv, io::Format::Json, io::Format::Npy};
 
 // What table and ppos share: the box (--size, --fix) and the table files.
@@ -44,12 +47,19 @@ void run_table(const GameOptions& o, const BoxOptions& b, const std::string& mar
                                                      o.evaluation(), o.memory_limit(), b.files, {}});
   OutputSink sink(o.output);
   std::ostream& out = sink.stream();
-  if (f == io::Format::Latex)
+  if (f == io::Format::Latex) {
     io::write_latex(out, grid, mark);
-  else if (f == io::Format::Csv && o.output.wide)
+  } else if (f == io::Format::Csv && o.output.wide) {
     io::write_grid_wide_csv(out, grid);
-  else
-    io::write_grid(out, f, grid);
+  } else if (io::is_figure(f) && grid.col < 0) {
+    // A sequence: its strip shows the period observed in it (seq proves periods).
+    io::Strip strip = io::strip_of(grid);
+    const analysis::Periodicity per = analysis::find_periodicity(strip.layers[0]);
+    if (per.found && per.saltus == 0) strip.period = io::Strip::Period{per.preperiod, per.period, false};
+    io::write_figure(out, f, strip, o.output.figure);
+  } else {
+    io::write_grid(out, f, grid, o.output.figure);
+  }
   sink.finish();
 }
 
@@ -102,8 +112,11 @@ void add_table_command(CLI::App& app) {
   add_box_options(cmd, b);
   cmd->add_option("--mark-p", mark_p, "latex: P-positions bold, shade or none")->capture_default_str()->type_name("STYLE");
   cmd->footer(
-      "Example: grundy table nim -p heaps=2 --pass --size 13   (Table 2 of Manabe, Miyadera, Suetsugu: Chocolate Games with a Pass)\n"
+      "Example: grundy table nim -p heaps=2 --pass --size 13   (Table 2 of Manabe, Miyadera, Suetsugu: Chocolate Games "
+      "with a Pass)\n"
       "Example: grundy table nim -p heaps=2 --size 64 --out nim.png   (the format follows the extension)\n"
+      "Example: grundy table nim -p heaps=2 --pass --size 13 --out t2.pdf --figure-width 8cm --labels on   (a paper's "
+      "figure)\n"
       "Example: grundy table nim -p heaps=3 --size 64x256 --fix z=5 --format csv --wide   (a matrix)");
   cmd->callback([] { run_table(o, b, mark_p); });
 }

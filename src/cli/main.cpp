@@ -32,12 +32,7 @@ std::string command_error(const CLI::App& app, int argc, char** argv, const std:
   return cli11_message + "; a command comes first, one of: " + known;
 }
 
-}  // namespace
-
-// grundy: Sprague-Grundy values, outcomes and tables of impartial games.
-// Exit status: 0 on success, 2 on a bad input (one line on stderr naming it), 3 on an internal
-// error of the engine; 130 when stopped by Ctrl-C.
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   CLI::App app{"grundy: Sprague-Grundy values, P-positions and tables of impartial combinatorial games", "grundy"};
   app.set_version_flag("--version", "grundy " GRUNDY_VERSION, "print the version and exit");
   app.require_subcommand(1);
@@ -93,4 +88,18 @@ int main(int argc, char** argv) {
     return 3;
   }
   return 0;
+}
+
+}  // namespace
+
+// grundy: Sprague-Grundy values, outcomes and tables of impartial games.
+// Exit status: 0 on success, 2 on a bad input (one line on stderr naming it), 3 on an internal
+// error of the engine; 130 when stopped by Ctrl-C.
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc&) {  // while the commands are set up: memory is that short
+    std::cerr << "grundy: error: out of memory; try a smaller --size or a lower --max-memory\n";
+    return 2;
+  }
 }

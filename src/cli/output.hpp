@@ -21,10 +21,16 @@ struct OutputOptions {
   std::string format;  // as given; empty: from --out, else text
   std::string out;     // empty: standard output
   bool wide = false;   // csv as a matrix (tables only)
+  io::FigureStyle figure;  // --dpi, --figure-width, --labels (commands that draw figures)
 };
 
-// Adds --format (listing `allowed`) and --out; --wide too when `wide` is allowed.
+// Adds --format (listing `allowed`) and --out; --wide too when `wide` is allowed; --dpi,
+// --figure-width and --labels when a format allowed is a figure.
 void add_output_options(CLI::App* cmd, OutputOptions& o, const std::vector<io::Format>& allowed, bool wide = false);
+
+// A length with a unit (pt, in, cm, mm; none: points) in points, from 1 to 100 inches; else a
+// UserError naming `flag`.
+double parse_length(const std::string& text, const std::string& flag);
 
 // The format to print in, checked against `allowed` and against --out's extension.
 io::Format output_format(const OutputOptions& o, const std::vector<io::Format>& allowed);

@@ -40,6 +40,10 @@ const char* format_name(Format f) {
     case Format::Latex: return "latex";
     case Format::Png: return "png";
     case Format::Svg: return "svg";
+    case Format::Pdf:
+      return "pdf";
+    case Format::Tikz:
+      return "tikz";
     case Format::Npy: return "npy";
     case Format::Bfile: return "bfile";
   }
@@ -47,8 +51,8 @@ const char* format_name(Format f) {
 }
 
 const std::vector<Format>& all_formats() {
-  static const std::vector<Format> all = {Format::Text, Format::Csv,  Format::Json, Format::Latex,
-                                          Format::Png,  Format::Svg, Format::Npy,  Format::Bfile};
+  static const std::vector<Format> all = {Format::Text, Format::Csv, Format::Json, Format::Latex, Format::Png,
+                                          Format::Svg,  Format::Pdf, Format::Tikz, Format::Npy,   Format::Bfile};
   return all;
 }
 
@@ -125,22 +129,17 @@ void write_bfile(std::ostream& out, const std::string& game, Evaluation eval, st
   out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
 }
 
-void write_grid(std::ostream& out, Format format, const Grid& g) {
+void write_grid(std::ostream& out, Format format, const Grid& g, const FigureStyle& style) {
   if (format == Format::Latex) {
     write_latex(out, g, LatexMark::Bold);
     return;
   }
-  if (format == Format::Svg) {
-    write_heatmap_svg(out, g);
+  if (is_figure(format)) {
+    write_figure(out, format, g, style);
     return;
   }
   if (format == Format::Npy) {
     write_npy_grid(out, g);
-    return;
-  }
-  if (format == Format::Png) {
-    const std::vector<std::uint8_t> png = heatmap_png(g);
-    out.write(reinterpret_cast<const char*>(png.data()), static_cast<std::streamsize>(png.size()));
     return;
   }
   if (format == Format::Bfile) {
@@ -272,9 +271,10 @@ std::string json_string(const std::string& s) {
 CellWriter::CellWriter(std::ostream& out, Format format, const std::string& game, const std::vector<std::string>& names,
                        Evaluation eval)
     : out_(out), format_(format), eval_(eval) {
-  if (format == Format::Latex || format == Format::Png || format == Format::Svg || format == Format::Bfile)
-    throw core::UserError("--format latex, png, svg and bfile write tables and sequences (grundy table, grundy seq); "
-                          "a list of positions is text, csv or json");
+  if (format == Format::Latex || is_figure(format) || format == Format::Bfile)
+    throw core::UserError(
+        "--format latex, png, svg, pdf, tikz and bfile write tables and sequences (grundy table, "
+        "grundy seq); a list of positions is text, csv or json");
   if (format == Format::Json) {
     buf_ = "{\"coordinates\":[";
     for (std::size_t i = 0; i < names.size(); ++i) buf_ += (i ? "," : "") + json_string(names[i]);

@@ -8,13 +8,15 @@
 #include <vector>
 
 #include "core/dense_solver.hpp"
+#include "io/figure.hpp"
 
 namespace grundy::io {
 
 // Bfile: an OEIS b-file, "n a(n)" per line, for one-coordinate sequences of Grundy values.
-enum class Format { Text, Csv, Json, Latex, Png, Svg, Npy, Bfile };
+// Png, Svg, Pdf and Tikz are figures (io/heatmap.hpp).
+enum class Format { Text, Csv, Json, Latex, Png, Svg, Pdf, Tikz, Npy, Bfile };
 
-// "text", "csv", "json", "latex", "png", "svg", "npy", "bfile".
+// "text", "csv", "json", "latex", "png", "svg", "pdf", "tikz", "npy", "bfile".
 const char* format_name(Format f);
 const std::vector<Format>& all_formats();
 
@@ -56,8 +58,9 @@ Grid make_grid(const core::DenseTable& table, std::string game, std::vector<std:
 void write_bfile(std::ostream& out, const std::string& game, core::Evaluation eval, std::int64_t count,
                  const std::function<std::optional<std::pair<std::int64_t, core::Value>>(std::int64_t)>& term);
 
-// Every Format; Png and Npy write bytes (open `out` in binary mode), Latex marks P in bold.
-void write_grid(std::ostream& out, Format format, const Grid& grid);
+// Every Format; Png, Pdf and Npy write bytes (open `out` in binary mode), Latex marks P in
+// bold; the figures are drawn in `style`.
+void write_grid(std::ostream& out, Format format, const Grid& grid, const FigureStyle& style = {});
 
 // CSV as a matrix, one line per row (numpy.loadtxt reads it): a '#' line naming the game, the
 // coordinates and the legend, then the values; -1 where a cell is not a position, outcomes as

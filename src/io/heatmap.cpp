@@ -1,7 +1,5 @@
 #include "io/heatmap.hpp"
 
-#include <png.h>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -17,13 +15,12 @@ using core::Value;
 
 namespace {
 
-struct Rgb {
-  std::uint8_t r = 0, g = 0, b = 0;
-};
-
 constexpr Rgb kPColour{0, 0, 0};
 constexpr Rgb kNoneColour{225, 225, 225};
 constexpr Rgb kNColour{250, 200, 120};
+constexpr Rgb kNoteColour{90, 90, 90};
+constexpr Rgb kFrameColour{150, 150, 150};
+constexpr Rgb kPeriodColour{200, 30, 30};
 
 // Distinct colours for small tables (Tableau 10 and two lighter ones): values 1..12.
 constexpr std::array<Rgb, 12> kCategorical{{{31, 119, 180}, {255, 127, 14}, {44, 160, 44}, {214, 39, 40},
@@ -45,95 +42,117 @@ Rgb scale_colour(double t) {
 
 bool dark(Rgb c) { return 0.299 * c.r + 0.587 * c.g + 0.114 * c.b < 128; }
 
-std::string hex(Rgb c) {
-  static const char* digits = "0123456789abcdef";
-  std::string s = "#";
-  for (std::uint8_t v : {c.r, c.g, c.b}) {
-    s += digits[v >> 4];
-    s += digits[v & 15];
+// Sizes in points.
+constexpr double kMargin = 10, kTitleSize = 10, kAxisSize = 10, kTickSize = 7, kNoteSize = 7, kLegendSize = 8;
+constexpr double kSwatch = 9, kLegendStep = 13, kBarLegendHeight = 150;
+
+// The colour of each value: its own colour up to 12 values, else a point on the scale.
+struct Palette {
+  core::Evaluation eval;
+  Value max = 0;
+  bool grundy() const { return eval == core::Evaluation::Grundy; }
+  bool categorical() const { return !grundy() || max <= kCategorical.size(); }
+  Rgb operator()(Value v) const {
+    if (v == kNoValue) return kNoneColour;
+    if (v == 0) return kPColour;
+    if (!grundy()) return kNColour;
+    if (categorical()) return kCategorical[v - 1];
+    return scale_colour(max <= 1 ? 0.0 : static_cast<double>(v - 1) / static_cast<double>(max - 1));
   }
-  return s;
+};
+
+// Labels every `step` cells, the step a round number leaving room for the widest label.
+std::int64_t tick_step(std::int64_t cells, double pt_per_cell, double label_pt) {
+  for (std::int64_t step = 1;; step *= 10)
+    for (std::int64_t m : {1, 2, 5})
+      if (static_cast<double>(step * m) * pt_per_cell >= label_pt + 4 || step * m >= cells) return step * m;
 }
 
-// 5x7 glyphs, one byte per column, bit 0 the top row (the classic LCD font). Letters are drawn
-// in capitals; anything without a glyph is drawn as '?'.
-const std::array<std::uint8_t, 5>& glyph(char ch) {
-  static const std::array<std::array<std::uint8_t, 5>, 36> alnum{{
-      {0x3E, 0x51, 0x49, 0x45, 0x3E}, {0x00, 0x42, 0x7F, 0x40, 0x00}, {0x42, 0x61, 0x51, 0x49, 0x46},
-      {0x21, 0x41, 0x45, 0x4B, 0x31}, {0x18, 0x14, 0x12, 0x7F, 0x10}, {0x27, 0x45, 0x45, 0x45, 0x39},
-      {0x3C, 0x4A, 0x49, 0x49, 0x30}, {0x01, 0x71, 0x09, 0x05, 0x03}, {0x36, 0x49, 0x49, 0x49, 0x36},
-      {0x06, 0x49, 0x49, 0x29, 0x1E}, {0x7E, 0x11, 0x11, 0x11, 0x7E}, {0x7F, 0x49, 0x49, 0x49, 0x36},
-      {0x3E, 0x41, 0x41, 0x41, 0x22}, {0x7F, 0x41, 0x41, 0x22, 0x1C}, {0x7F, 0x49, 0x49, 0x49, 0x41},
-      {0x7F, 0x09, 0x09, 0x09, 0x01}, {0x3E, 0x41, 0x49, 0x49, 0x7A}, {0x7F, 0x08, 0x08, 0x08, 0x7F},
-      {0x00, 0x41, 0x7F, 0x41, 0x00}, {0x20, 0x40, 0x41, 0x3F, 0x01}, {0x7F, 0x08, 0x14, 0x22, 0x41},
-      {0x7F, 0x40, 0x40, 0x40, 0x40}, {0x7F, 0x02, 0x0C, 0x02, 0x7F}, {0x7F, 0x04, 0x08, 0x10, 0x7F},
-      {0x3E, 0x41, 0x41, 0x41, 0x3E}, {0x7F, 0x09, 0x09, 0x09, 0x06}, {0x3E, 0x41, 0x51, 0x21, 0x5E},
-      {0x7F, 0x09, 0x19, 0x29, 0x46}, {0x46, 0x49, 0x49, 0x49, 0x31}, {0x01, 0x01, 0x7F, 0x01, 0x01},
-      {0x3F, 0x40, 0x40, 0x40, 0x3F}, {0x1F, 0x20, 0x40, 0x20, 0x1F}, {0x3F, 0x40, 0x38, 0x40, 0x3F},
-      {0x63, 0x14, 0x08, 0x14, 0x63}, {0x07, 0x08, 0x70, 0x08, 0x07}, {0x61, 0x51, 0x49, 0x45, 0x43},
-  }};
-  static const std::string punct = " =,.:-()/<>+_\\'[]*%{}";
-  static const std::array<std::array<std::uint8_t, 5>, 22> marks{{
-      {0x00, 0x00, 0x00, 0x00, 0x00}, {0x14, 0x14, 0x14, 0x14, 0x14}, {0x00, 0x50, 0x30, 0x00, 0x00},
-      {0x00, 0x60, 0x60, 0x00, 0x00}, {0x00, 0x36, 0x36, 0x00, 0x00}, {0x08, 0x08, 0x08, 0x08, 0x08},
-      {0x00, 0x1C, 0x22, 0x41, 0x00}, {0x00, 0x41, 0x22, 0x1C, 0x00}, {0x20, 0x10, 0x08, 0x04, 0x02},
-      {0x08, 0x14, 0x22, 0x41, 0x00}, {0x00, 0x41, 0x22, 0x14, 0x08}, {0x08, 0x08, 0x3E, 0x08, 0x08},
-      {0x40, 0x40, 0x40, 0x40, 0x40}, {0x02, 0x04, 0x08, 0x10, 0x20}, {0x00, 0x00, 0x07, 0x00, 0x00},
-      {0x00, 0x7F, 0x41, 0x41, 0x00}, {0x00, 0x41, 0x41, 0x7F, 0x00}, {0x14, 0x08, 0x3E, 0x08, 0x14},
-      {0x23, 0x13, 0x08, 0x64, 0x62}, {0x00, 0x08, 0x36, 0x41, 0x00}, {0x00, 0x41, 0x36, 0x08, 0x00},
-      {0x02, 0x01, 0x51, 0x09, 0x06},
-  }};
-  if (ch >= '0' && ch <= '9') return alnum[static_cast<std::size_t>(ch - '0')];
-  if (ch >= 'a' && ch <= 'z') ch = static_cast<char>(ch - 'a' + 'A');
-  if (ch >= 'A' && ch <= 'Z') return alnum[static_cast<std::size_t>(10 + ch - 'A')];
-  const auto at = punct.find(ch);
-  return marks[at == std::string::npos ? marks.size() - 1 : at];
+// The baseline that centres digits of `size` on y.
+double centred(double y, double size) { return y + 0.36 * size; }
+
+// The legend, its top left at (x, y): a swatch a value (a colour bar past 12 values), P first.
+// Returns its width and bottom.
+std::pair<double, double> add_legend(Scene& s, double x, double y, const Palette& p, bool has_none) {
+  double width = 0;
+  auto entry = [&](Rgb c, const std::string& label) {
+    s.rects.push_back({x, y, kSwatch, kSwatch, c});
+    s.texts.push_back({x + kSwatch + 4, centred(y + kSwatch / 2, kLegendSize), label, kLegendSize});
+    width = std::max(width, kSwatch + 4 + text_width(label, kLegendSize));
+    y += kLegendStep;
+  };
+  entry(kPColour, p.grundy() ? "0 = P-position" : "P-position");
+  if (!p.grundy()) {
+    entry(kNColour, "N-position");
+  } else if (p.categorical()) {
+    for (Value v = 1; v <= p.max; ++v) entry(p(v), std::to_string(v));
+  } else {
+    constexpr int kSteps = 64;
+    FigImage bar{x, y, kSwatch, kBarLegendHeight, 1, kSteps, {}};
+    for (int i = 0; i < kSteps; ++i)
+      bar.pixels.push_back(scale_colour(1.0 - i / (kSteps - 1.0)));  // the largest on top
+    s.images.push_back(bar);
+    const auto tick = [&](double at, Value v) {
+      const std::string t = std::to_string(v);
+      s.texts.push_back({x + kSwatch + 4, centred(at, kLegendSize), t, kLegendSize});
+      width = std::max(width, kSwatch + 4 + text_width(t, kLegendSize));
+    };
+    tick(y + 3, p.max);
+    tick(y + kBarLegendHeight / 2, (p.max + 1) / 2);
+    tick(y + kBarLegendHeight - 3, 1);
+    y += kBarLegendHeight + 4;
+  }
+  if (has_none) entry(kNoneColour, "no position");
+  return {width, y};
 }
 
-// Text metrics shared by the PNG (bitmap font at scale 2) and the SVG (16 px monospace).
-constexpr int kGlyphW = 12, kGlyphH = 16;
-int text_width(const std::string& s) { return static_cast<int>(s.size()) * kGlyphW; }
+// Notes under the figure, from `y` down; returns the bottom and the widest.
+std::pair<double, double> add_notes(Scene& s, double y, const std::vector<std::string>& notes) {
+  double width = 0;
+  for (const auto& n : notes) {
+    y += kNoteSize + 3;
+    s.texts.push_back({kMargin, y, n, kNoteSize, Anchor::Left, false, kNoteColour});
+    width = std::max(width, text_width(n, kNoteSize));
+  }
+  return {y, width};
+}
 
-struct TextItem {
-  int x, y;  // top-left
-  std::string text;
-  int scale = 2;
-  Rgb colour{0, 0, 0};
-};
-
-struct RectItem {
-  int x, y, w, h;
-  Rgb colour;
-};
-
-// Everything a heatmap draws, in pixels, computed once for both output formats.
-struct Scene {
-  int width = 0, height = 0;
-  std::vector<RectItem> rects;
-  std::vector<TextItem> texts;
-};
+void add_frame(Scene& s, double x, double y, double w, double h) {
+  s.lines.push_back({x, y, x + w, y, 0.5, kFrameColour});
+  s.lines.push_back({x, y + h, x + w, y + h, 0.5, kFrameColour});
+  s.lines.push_back({x, y, x, y + h, 0.5, kFrameColour});
+  s.lines.push_back({x + w, y, x + w, y + h, 0.5, kFrameColour});
+}
 
 std::string fixed_text(const Grid& g) {
   std::string s;
   for (int i = 0; i < g.base.size(); ++i)
-    if (i != g.row && i != g.col) s += (s.empty() ? "" : ", ") + g.names[static_cast<std::size_t>(i)] + " = " + std::to_string(g.base[i]);
+    if (i != g.row && i != g.col)
+      s += (s.empty() ? "" : ", ") + g.names[static_cast<std::size_t>(i)] + " = " + std::to_string(g.base[i]);
   return s;
 }
 
-// Labels every `step` cells, the step a round number leaving room for the widest label.
-std::int64_t tick_step(std::int64_t cells, double px_per_cell, int label_px) {
-  for (std::int64_t step = 1;; step *= 10)
-    for (std::int64_t m : {1, 2, 5})
-      if (static_cast<double>(step * m) * px_per_cell >= label_px + 8 || step * m >= cells) return step * m;
+// The legend's width before it is drawn (the plot's width depends on it).
+double legend_width(const Palette& p, bool has_none) {
+  Scene scratch;
+  return add_legend(scratch, 0, 0, p, has_none).first;
 }
 
-Scene make_scene(const Grid& g, std::int64_t max_blocks, int plot_px) {
-  if (g.rows <= 0 || g.cols <= 0) throw core::UserError("heatmap: the table is empty");
-  const bool grundy = g.eval == core::Evaluation::Grundy;
+std::string range(const std::string& name, std::int64_t count) { return name + " = 0.." + std::to_string(count - 1); }
+
+}  // namespace
+
+std::int64_t heatmap_block(std::int64_t cells, std::int64_t max_blocks) {
+  return cells <= max_blocks ? 1 : (cells + max_blocks - 1) / max_blocks;
+}
+
+Scene heatmap_scene(const Grid& g, const FigureStyle& style, std::int64_t max_blocks) {
+  if (g.col < 0) return strip_scene(strip_of(g), style, max_blocks);
+  if (g.rows <= 0 || g.cols <= 0) throw core::UserError("figure: the table is empty");
   const std::int64_t k = heatmap_block(std::max(g.rows, g.cols), max_blocks);
   const std::int64_t brows = (g.rows + k - 1) / k, bcols = (g.cols + k - 1) / k;
   std::vector<Value> blocks(static_cast<std::size_t>(brows * bcols), kNoValue);
-  Value maxv = 0;
+  Palette pal{g.eval};
   bool has_none = false;
   for (std::int64_t r = 0; r < g.rows; ++r)
     for (std::int64_t c = 0; c < g.cols; ++c) {
@@ -142,218 +161,234 @@ Scene make_scene(const Grid& g, std::int64_t max_blocks, int plot_px) {
         has_none = true;
         continue;
       }
-      maxv = std::max(maxv, v);
+      pal.max = std::max(pal.max, v);
       Value& b = blocks[static_cast<std::size_t>((r / k) * bcols + c / k)];
       b = std::min(b, v);
     }
-  const bool categorical = !grundy || maxv <= kCategorical.size();
-  auto colour = [&](Value v) -> Rgb {
-    if (v == kNoValue) return kNoneColour;
-    if (v == 0) return kPColour;
-    if (!grundy) return kNColour;
-    if (categorical) return kCategorical[v - 1];
-    return scale_colour(maxv <= 1 ? 0.0 : static_cast<double>(v - 1) / static_cast<double>(maxv - 1));
-  };
 
-  const int cell = static_cast<int>(std::clamp<std::int64_t>(plot_px / std::max(brows, bcols), 1, 40));
-  const int cell_w = g.col < 0 ? std::max(cell, 24) : cell, cell_h = cell;
   const std::string row_name = g.names[static_cast<std::size_t>(g.row)];
-  const std::string col_name = g.col >= 0 ? g.names[static_cast<std::size_t>(g.col)] : (grundy ? "G" : "outcome");
-  const int row_label_w = text_width(std::to_string(g.rows - 1));
-  const int left = 16 + text_width(row_name) + 12 + row_label_w + 8;
-  const int title_y = 10;
-  const int top = title_y + kGlyphH + 12 + kGlyphH + 6 + kGlyphH + 6;
-  const int plot_w = static_cast<int>(bcols) * cell_w, plot_h = static_cast<int>(brows) * cell_h;
+  const std::string col_name = g.names[static_cast<std::size_t>(g.col)];
+  const double left =
+      kMargin + text_width(row_name, kAxisSize, true) + 6 + text_width(std::to_string(g.rows - 1), kTickSize) + 4;
+  const double top = kMargin + kTitleSize + 8 + kAxisSize + 4 + kTickSize + 3;
+  const double legend_w = legend_width(pal, has_none);
+  double cell = std::min(24.0, 360.0 / static_cast<double>(std::max(brows, bcols)));
+  if (style.width > 0) {
+    cell = (style.width - left - 14 - legend_w - kMargin) / static_cast<double>(bcols);
+    if (cell <= 0)
+      throw core::UserError("--figure-width " + std::to_string(std::lround(style.width)) +
+                            "pt leaves no room for the table: give a larger width");
+  }
+  const double plot_w = static_cast<double>(bcols) * cell, plot_h = static_cast<double>(brows) * cell;
 
   Scene s;
-  std::string title = evaluation_title(g.game, g.eval) + (fixed_text(g).empty() ? "" : "  at " + fixed_text(g));
-  s.texts.push_back({16, title_y, title});
-  // Column axis: its name centred above the tick labels.
-  s.texts.push_back({left + plot_w / 2 - text_width(col_name) / 2, title_y + kGlyphH + 12, col_name});
-  if (g.col >= 0) {
-    const std::int64_t step = tick_step(g.cols, static_cast<double>(cell_w) / static_cast<double>(k),
-                                        text_width(std::to_string(g.cols - 1)));
-    for (std::int64_t c = 0; c < g.cols; c += step) {
-      const std::string t = std::to_string(c);
-      const int cx = left + static_cast<int>(c / k) * cell_w + cell_w / 2;
-      s.texts.push_back({cx - text_width(t) / 2, top - kGlyphH - 6, t});
-    }
-  }
-  // Row axis: its name left of the tick labels, half way down.
-  s.texts.push_back({16, top + plot_h / 2 - kGlyphH / 2, row_name});
-  {
-    const std::int64_t step = tick_step(g.rows, static_cast<double>(cell_h) / static_cast<double>(k), kGlyphH);
-    for (std::int64_t r = 0; r < g.rows; r += step) {
-      const std::string t = std::to_string(r);
-      const int cy = top + static_cast<int>(r / k) * cell_h + cell_h / 2;
-      s.texts.push_back({left - 8 - text_width(t), cy - kGlyphH / 2 + 1, t});
-    }
-  }
-  // The cells, runs of one colour along a row merged into one rectangle.
-  for (std::int64_t r = 0; r < brows; ++r) {
-    std::int64_t c = 0;
-    while (c < bcols) {
-      const Rgb col = colour(blocks[static_cast<std::size_t>(r * bcols + c)]);
-      std::int64_t e = c + 1;
-      while (e < bcols) {
-        const Rgb next = colour(blocks[static_cast<std::size_t>(r * bcols + e)]);
-        if (next.r != col.r || next.g != col.g || next.b != col.b) break;
-        ++e;
-      }
-      s.rects.push_back({left + static_cast<int>(c) * cell_w, top + static_cast<int>(r) * cell_h,
-                         static_cast<int>(e - c) * cell_w, cell_h, col});
-      c = e;
-    }
-  }
-  // Values written in the cells when they are large enough to read (5x7 glyphs at scale 1).
-  if (k == 1)
+  const std::string title = evaluation_title(g.game, g.eval) + (fixed_text(g).empty() ? "" : "  at " + fixed_text(g));
+  s.title = title;
+  s.texts.push_back({kMargin, kMargin + kTitleSize, title, kTitleSize});
+  FigImage cells{left, top, plot_w, plot_h, static_cast<int>(bcols), static_cast<int>(brows), {}};
+  for (const Value v : blocks) cells.pixels.push_back(pal(v));
+  s.images.push_back(std::move(cells));
+  add_frame(s, left, top, plot_w, plot_h);
+  // Columns: the name above the tick labels; rows: the name left of theirs, half way down.
+  s.texts.push_back({left + plot_w / 2, top - 3 - kTickSize - 4, col_name, kAxisSize, Anchor::Centre, true});
+  const std::int64_t cstep =
+      tick_step(g.cols, cell / static_cast<double>(k), text_width(std::to_string(g.cols - 1), kTickSize));
+  for (std::int64_t c = 0; c < g.cols; c += cstep)
+    s.texts.push_back(
+        {left + (static_cast<double>(c / k) + 0.5) * cell, top - 3, std::to_string(c), kTickSize, Anchor::Centre});
+  s.texts.push_back({kMargin, centred(top + plot_h / 2, kAxisSize), row_name, kAxisSize, Anchor::Left, true});
+  const std::int64_t rstep = tick_step(g.rows, cell / static_cast<double>(k), 2 * kTickSize);
+  for (std::int64_t r = 0; r < g.rows; r += rstep)
+    s.texts.push_back({left - 4, centred(top + (static_cast<double>(r / k) + 0.5) * cell, kTickSize), std::to_string(r),
+                       kTickSize, Anchor::Right});
+  // Values in the cells: where legible (auto), wherever they fit (on), or never (off).
+  if (k == 1 && style.labels != Labels::Off && cell >= (style.labels == Labels::On ? 4.0 : 9.0)) {
+    const double size = std::min(8.0, cell * 0.6);
     for (std::int64_t r = 0; r < brows; ++r)
       for (std::int64_t c = 0; c < bcols; ++c) {
         const Value v = blocks[static_cast<std::size_t>(r * bcols + c)];
         const std::string t = value_text(v, g.eval);
-        const int tw = static_cast<int>(t.size()) * 6 - 1;
-        if (t.empty() || cell_h < 14 || cell_w < tw + 4) continue;
-        const Rgb bg = colour(v);
-        s.texts.push_back({left + static_cast<int>(c) * cell_w + (cell_w - tw) / 2,
-                           top + static_cast<int>(r) * cell_h + (cell_h - 7) / 2, t, 1,
-                           dark(bg) ? Rgb{255, 255, 255} : Rgb{0, 0, 0}});
+        if (t.empty() || text_width(t, size) + 1.5 > cell) continue;
+        s.texts.push_back({left + (static_cast<double>(c) + 0.5) * cell,
+                           centred(top + (static_cast<double>(r) + 0.5) * cell, size), t, size, Anchor::Centre, false,
+                           dark(pal(v)) ? Rgb{255, 255, 255} : Rgb{0, 0, 0}});
       }
-  // Legend, right of the plot.
-  const int lx = left + plot_w + 24;
-  int ly = top;
-  int legend_w = 0;
-  auto entry = [&](Rgb c, const std::string& label) {
-    s.rects.push_back({lx, ly, 18, 18, c});
-    s.texts.push_back({lx + 26, ly + 1, label});
-    legend_w = std::max(legend_w, 26 + text_width(label));
-    ly += 26;
-  };
-  entry(kPColour, grundy ? "0 = P-position" : "P-position");
-  if (!grundy) {
-    entry(kNColour, "N-position");
-  } else if (categorical) {
-    for (Value v = 1; v <= maxv; ++v) entry(colour(v), std::to_string(v));
-  } else {
-    const int bar_h = 256;
-    for (int i = 0; i < bar_h; ++i)
-      s.rects.push_back({lx, ly + i, 18, 1, scale_colour(static_cast<double>(i) / (bar_h - 1))});
-    s.texts.push_back({lx + 26, ly, "1"});
-    s.texts.push_back({lx + 26, ly + bar_h / 2 - kGlyphH / 2, std::to_string((maxv + 1) / 2)});
-    s.texts.push_back({lx + 26, ly + bar_h - kGlyphH, std::to_string(maxv)});
-    legend_w = std::max(legend_w, 26 + text_width(std::to_string(maxv)));
-    ly += bar_h + 8;
   }
-  if (has_none) entry(kNoneColour, "no position");
-  // Notes under the plot: what the axes run over, and any downsampling.
-  int ny = std::max(top + plot_h, ly) + 12;
-  std::vector<std::string> notes;
-  notes.push_back("rows " + row_name + " = 0.." + std::to_string(g.rows - 1) +
-                  (g.col >= 0 ? ", columns " + col_name + " = 0.." + std::to_string(g.cols - 1) : ""));
+  const auto [lw, legend_bottom] = add_legend(s, left + plot_w + 14, top, pal, has_none);
+  std::vector<std::string> notes{"rows " + range(row_name, g.rows) + ", columns " + range(col_name, g.cols)};
   if (k > 1)
     notes.push_back("downsampled: each block is " + std::to_string(k) + "x" + std::to_string(k) +
                     " cells, showing its smallest value (P if any)");
-  int notes_w = 0;
-  for (const auto& n : notes) {
-    s.texts.push_back({16, ny, n});
-    notes_w = std::max(notes_w, 16 + text_width(n));
-    ny += kGlyphH + 6;
-  }
-  s.width = std::max({lx + legend_w + 16, notes_w + 16, 16 + text_width(title) + 16});
-  s.height = ny + 8;
+  const auto [bottom, notes_w] = add_notes(s, std::max(top + plot_h, legend_bottom) + 6, notes);
+  s.width =
+      std::max({left + plot_w + 14 + lw + kMargin, 2 * kMargin + text_width(title, kTitleSize), 2 * kMargin + notes_w});
+  s.height = bottom + kMargin;
   return s;
 }
 
-// The scene rasterised: white background, rectangles, then the bitmap font.
-struct Raster {
-  int w, h;
-  std::vector<std::uint8_t> rgb;
-  Raster(int width, int height) : w(width), h(height), rgb(static_cast<std::size_t>(width) * height * 3, 255) {}
-  void fill(int x0, int y0, int rw, int rh, Rgb c) {
-    for (int y = std::max(y0, 0); y < std::min(y0 + rh, h); ++y)
-      for (int x = std::max(x0, 0); x < std::min(x0 + rw, w); ++x) {
-        std::uint8_t* p = &rgb[(static_cast<std::size_t>(y) * w + x) * 3];
-        p[0] = c.r;
-        p[1] = c.g;
-        p[2] = c.b;
-      }
-  }
-  void text(const TextItem& t) {
-    int x = t.x;
-    for (char ch : t.text) {
-      const auto& cols = glyph(ch);
-      for (int cx = 0; cx < 5; ++cx)
-        for (int cy = 0; cy < 7; ++cy)
-          if (cols[static_cast<std::size_t>(cx)] >> cy & 1) fill(x + cx * t.scale, t.y + cy * t.scale, t.scale, t.scale, t.colour);
-      x += 6 * t.scale;
+Strip strip_of(const Grid& g) {
+  Strip s;
+  s.title = evaluation_title(g.game, g.eval) + (fixed_text(g).empty() ? "" : "  at " + fixed_text(g));
+  s.axis = g.names[static_cast<std::size_t>(g.row)];
+  s.eval = g.eval;
+  s.layers.emplace_back();
+  for (std::int64_t r = 0; r < g.rows; ++r) s.layers.back().push_back(g.at(r, 0));
+  return s;
+}
+
+Scene strip_scene(const Strip& sp, const FigureStyle& style, std::int64_t max_blocks) {
+  if (sp.layers.empty() || sp.layers[0].empty()) throw core::UserError("figure: the sequence is empty");
+  const auto n = static_cast<std::int64_t>(sp.layers[0].size());
+  const auto layers = static_cast<std::int64_t>(sp.layers.size());
+  const std::int64_t k = heatmap_block(n, max_blocks), blocks = (n + k - 1) / k;
+  Palette pal{sp.eval};
+  bool has_none = false;
+  for (const auto& l : sp.layers)
+    for (const Value v : l) {
+      if (v == kNoValue)
+        has_none = true;
+      else
+        pal.max = std::max(pal.max, v);
     }
+  // A bar plot of the values above the strip, for one sequence of Grundy values.
+  const bool bars = pal.grundy() && layers == 1;
+  const std::string value_axis = "G";
+  double label_w = 0;
+  if (layers > 1) label_w = text_width(sp.layer_axis + " = " + std::to_string(layers - 1), kTickSize);
+  if (bars)
+    label_w =
+        std::max(label_w, text_width(value_axis, kAxisSize, true) + 6 + text_width(std::to_string(pal.max), kTickSize));
+  const double left = kMargin + label_w + 4;
+  const double legend_w = legend_width(pal, has_none);
+  double plot_w = std::clamp(static_cast<double>(blocks) * 12.0, 360.0, 540.0);
+  if (style.width > 0) {
+    plot_w = style.width - left - 14 - legend_w - kMargin;
+    if (plot_w <= 0)
+      throw core::UserError("--figure-width " + std::to_string(std::lround(style.width)) +
+                            "pt leaves no room for the sequence: give a larger width");
   }
-};
+  const double cell = plot_w / static_cast<double>(blocks);
+  const auto x_of = [&](std::int64_t i) { return left + static_cast<double>(i) / static_cast<double>(k) * cell; };
 
-void png_append(png_structp png, png_bytep data, png_size_t length) {
-  auto* out = static_cast<std::vector<std::uint8_t>*>(png_get_io_ptr(png));
-  out->insert(out->end(), data, data + length);
+  Scene s;
+  s.title = sp.title;
+  s.texts.push_back({kMargin, kMargin + kTitleSize, sp.title, kTitleSize});
+  double y = kMargin + kTitleSize + 8;
+  if (sp.period) y += kTickSize + 6;  // the period's label and bracket
+  const double plot_top = y;
+  if (bars) {
+    constexpr double kBarHeight = 100;
+    const double scale = pal.max == 0 ? 0 : kBarHeight / static_cast<double>(pal.max);
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      Value high = kNoValue;
+      for (std::int64_t i = b * k; i < std::min(n, (b + 1) * k); ++i) {
+        const Value v = sp.layers[0][static_cast<std::size_t>(i)];
+        if (v != kNoValue) high = high == kNoValue ? v : std::max(high, v);
+      }
+      if (high == kNoValue || high == 0) continue;
+      const double h = static_cast<double>(high) * scale;
+      s.rects.push_back({left + static_cast<double>(b) * cell, y + kBarHeight - h, cell, h, pal(high)});
+    }
+    s.lines.push_back({left, y + kBarHeight, left + plot_w, y + kBarHeight, 0.5, kFrameColour});
+    std::vector<Value> ticks{0};
+    if (pal.max / 2 > 0 && pal.max / 2 < pal.max) ticks.push_back(pal.max / 2);
+    if (pal.max > 0) ticks.push_back(pal.max);
+    for (const Value v : ticks)
+      s.texts.push_back({left - 4, centred(y + kBarHeight - static_cast<double>(v) * scale, kTickSize),
+                         std::to_string(v), kTickSize, Anchor::Right});
+    s.texts.push_back({kMargin, centred(y + kBarHeight / 2, kAxisSize), value_axis, kAxisSize, Anchor::Left, true});
+    y += kBarHeight + 4;
+  }
+  // The strips: each block's smallest value (P if any), a row a layer.
+  constexpr double kStripHeight = 16, kStripGap = 3;
+  for (std::int64_t l = 0; l < layers; ++l) {
+    FigImage row{left, y, plot_w, kStripHeight, static_cast<int>(blocks), 1, {}};
+    for (std::int64_t b = 0; b < blocks; ++b) {
+      Value low = kNoValue;
+      for (std::int64_t i = b * k; i < std::min(n, (b + 1) * k); ++i)
+        low = std::min(low, sp.layers[static_cast<std::size_t>(l)][static_cast<std::size_t>(i)]);
+      row.pixels.push_back(pal(low));
+    }
+    s.images.push_back(std::move(row));
+    add_frame(s, left, y, plot_w, kStripHeight);
+    if (layers > 1)
+      s.texts.push_back({left - 4, centred(y + kStripHeight / 2, kTickSize), sp.layer_axis + " = " + std::to_string(l),
+                         kTickSize, Anchor::Right});
+    y += kStripHeight + kStripGap;
+  }
+  const double strips_bottom = y - kStripGap;
+  // The axis along the strips.
+  const std::int64_t step = tick_step(n, cell / static_cast<double>(k), text_width(std::to_string(n - 1), kTickSize));
+  for (std::int64_t i = 0; i < n; i += step)
+    s.texts.push_back({x_of(i) + cell / static_cast<double>(k) / 2, strips_bottom + 3 + kTickSize, std::to_string(i),
+                       kTickSize, Anchor::Centre});
+  y = strips_bottom + 3 + kTickSize + 4 + kAxisSize;
+  s.texts.push_back({left + plot_w / 2, y, sp.axis, kAxisSize, Anchor::Centre, true});
+  std::vector<std::string> notes{range(sp.axis, n) + (layers > 1 ? ", rows " + range(sp.layer_axis, layers) : "")};
+  if (k > 1)
+    notes.push_back("downsampled: each block is " + std::to_string(k) +
+                    " values; the strip shows its smallest (P if any)" + (bars ? ", the bar its largest" : ""));
+  // The period: a line where it starts, the first period bracketed and named, the later
+  // periods' starts dotted while they are far enough apart to see.
+  if (sp.period && sp.period->period > 0 && sp.period->preperiod < n) {
+    const auto& p = *sp.period;
+    const double x0 = x_of(p.preperiod), x1 = x_of(std::min(n, p.preperiod + p.period));
+    s.lines.push_back({x0, plot_top - 4, x0, strips_bottom, 1.0, kPeriodColour, true});
+    if (static_cast<double>(p.period) / static_cast<double>(k) * cell >= 6)
+      for (std::int64_t at = p.preperiod + p.period; at < n; at += p.period)
+        s.lines.push_back({x_of(at), plot_top, x_of(at), strips_bottom, 0.4, kPeriodColour, true});
+    s.lines.push_back({x0, plot_top - 4, x1, plot_top - 4, 1.0, kPeriodColour});
+    s.lines.push_back({x1, plot_top - 7, x1, plot_top - 1, 1.0, kPeriodColour});
+    const std::string label = "period " + std::to_string(p.period) + " from " + sp.axis + " = " +
+                              std::to_string(p.preperiod) + (p.proven ? " (proven)" : " (observed)");
+    const double w = text_width(label, kTickSize);
+    const bool fits_right = x0 + 2 + w <= left + plot_w + 14 + legend_w;
+    s.texts.push_back({fits_right ? x0 + 2 : std::max(kMargin, x0 - 2), plot_top - 7, label, kTickSize,
+                       fits_right ? Anchor::Left : Anchor::Right, false, kPeriodColour});
+    notes.push_back(
+        "preperiod " + std::to_string(p.preperiod) + ", period " + std::to_string(p.period) +
+        (p.preperiod > 0 ? ", last exceptional value at " + sp.axis + " = " + std::to_string(p.preperiod - 1) : "") +
+        (p.proven ? " (proven)" : " (observed, not proven)"));
+  }
+  const auto [lw, legend_bottom] = add_legend(s, left + plot_w + 14, plot_top, pal, has_none);
+  const auto [bottom, notes_w] = add_notes(s, std::max(y, legend_bottom) + 6, notes);
+  s.width = std::max(
+      {left + plot_w + 14 + lw + kMargin, 2 * kMargin + text_width(sp.title, kTitleSize), 2 * kMargin + notes_w});
+  s.height = bottom + kMargin;
+  return s;
 }
 
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
+bool is_figure(Format f) { return f == Format::Png || f == Format::Svg || f == Format::Pdf || f == Format::Tikz; }
+
+namespace {
+
+SceneFormat scene_format(Format f) {
+  switch (f) {
+    case Format::Png:
+      return SceneFormat::Png;
+    case Format::Svg:
+      return SceneFormat::Svg;
+    case Format::Pdf:
+      return SceneFormat::Pdf;
+    case Format::Tikz:
+      return SceneFormat::Tikz;
+    default:
+      break;
   }
-  return out;
+  throw std::logic_error(std::string("not a figure format: ") + format_name(f));
 }
+
+// TikZ draws a rectangle a run of cells, which TeX keeps in memory: fewer blocks.
+std::int64_t max_blocks(Format f) { return f == Format::Tikz ? 200 : kMaxBlocks; }
 
 }  // namespace
 
-std::int64_t heatmap_block(std::int64_t cells, std::int64_t max_blocks) {
-  return cells <= max_blocks ? 1 : (cells + max_blocks - 1) / max_blocks;
+void write_figure(std::ostream& out, Format format, const Grid& grid, const FigureStyle& style) {
+  write_scene(out, scene_format(format), heatmap_scene(grid, style, max_blocks(format)), style.dpi);
 }
 
-std::vector<std::uint8_t> heatmap_png(const Grid& grid) {
-  const Scene s = make_scene(grid, 1024, 1024);
-  Raster img(s.width, s.height);
-  for (const auto& r : s.rects) img.fill(r.x, r.y, r.w, r.h, r.colour);
-  for (const auto& t : s.texts) img.text(t);
-
-  std::vector<std::uint8_t> out;
-  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
-  png_infop info = png ? png_create_info_struct(png) : nullptr;
-  if (!png || !info) {
-    png_destroy_write_struct(&png, nullptr);
-    throw std::runtime_error("libpng: cannot create a write structure");
-  }
-  // libpng reports errors by longjmp; nothing with a destructor is created past this point.
-  if (setjmp(png_jmpbuf(png))) {
-    png_destroy_write_struct(&png, &info);
-    throw std::runtime_error("libpng: encoding failed");
-  }
-  png_set_write_fn(png, &out, png_append, nullptr);
-  png_set_IHDR(png, info, static_cast<png_uint_32>(img.w), static_cast<png_uint_32>(img.h), 8, PNG_COLOR_TYPE_RGB,
-               PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-  png_write_info(png, info);
-  for (int y = 0; y < img.h; ++y) png_write_row(png, &img.rgb[static_cast<std::size_t>(y) * img.w * 3]);
-  png_write_end(png, nullptr);
-  png_destroy_write_struct(&png, &info);
-  return out;
-}
-
-void write_heatmap_svg(std::ostream& out, const Grid& grid) {
-  const Scene s = make_scene(grid, 256, 768);
-  out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << s.width << "\" height=\"" << s.height
-      << "\" viewBox=\"0 0 " << s.width << " " << s.height << "\" shape-rendering=\"crispEdges\">\n";
-  out << "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
-  for (const auto& r : s.rects)
-    out << "<rect x=\"" << r.x << "\" y=\"" << r.y << "\" width=\"" << r.w << "\" height=\"" << r.h << "\" fill=\""
-        << hex(r.colour) << "\"/>\n";
-  for (const auto& t : s.texts) {
-    const int size = t.scale == 1 ? 10 : 16;
-    out << "<text x=\"" << t.x << "\" y=\"" << t.y + (t.scale == 1 ? 8 : 13) << "\" font-family=\"monospace\" font-size=\""
-        << size << "\" fill=\"" << hex(t.colour) << "\">" << xml_escape(t.text) << "</text>\n";
-  }
-  out << "</svg>\n";
+void write_figure(std::ostream& out, Format format, const Strip& strip, const FigureStyle& style) {
+  write_scene(out, scene_format(format), strip_scene(strip, style, max_blocks(format)), style.dpi);
 }
 
 }  // namespace grundy::io

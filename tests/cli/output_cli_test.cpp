@@ -1,4 +1,5 @@
-// `grundy table --format latex|png|svg` and `grundy play`, driven through the real binary.
+// `grundy table --format latex|png|svg|pdf|tikz`, `grundy seq`'s figures and `grundy play`,
+// driven through the real binary.
 #include <gtest/gtest.h>
 
 #include "support/run_cli.hpp"
@@ -35,22 +36,22 @@ TEST(OutputCli, PngAndSvgFiles) {
   EXPECT_EQ(r.status, 0) << r.err;
   const std::string s = slurp(svg);
   EXPECT_NE(s.find("<svg "), std::string::npos);
-  EXPECT_NE(s.find(">nim(heaps=2)</text>"), std::string::npos);
+  EXPECT_NE(s.find("<title>nim(heaps=2)</title>"), std::string::npos);
   EXPECT_NE(s.find("</svg>"), std::string::npos);
 }
 
 TEST(OutputCli, BinaryFormatsNeedOut) {
-  for (const char* f : {"png", "npy"}) {
+  for (const char* f : {"png", "pdf", "npy"}) {
     const CliResult r = run_cli(std::string("table nim -p heaps=2 --size 4 --format ") + f);
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("writes a binary file: give --out FILE"), std::string::npos) << r.err;
     EXPECT_EQ(r.out, "");
   }
   // SVG is text: standard output takes it.
-  EXPECT_EQ(run_cli("table nim -p heaps=2 --size 4 --format svg").out.substr(0, 4), "<svg");
+  EXPECT_NE(run_cli("table nim -p heaps=2 --size 4 --format svg").out.substr(0, 200).find("<svg "), std::string::npos);
   CliResult r = run_cli("table nim -p heaps=2 --size 4 --format gif");
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("allowed text, csv, json, latex, png, svg, npy, bfile"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("allowed text, csv, json, latex, png, svg, pdf, tikz, npy, bfile"), std::string::npos) << r.err;
   r = run_cli("value nim -p heaps=2 1,1 --format latex");
   EXPECT_EQ(r.status, 2);
   r = run_cli("table nim -p heaps=2 --size 4 --format latex --mark-p italic");
@@ -59,6 +60,44 @@ TEST(OutputCli, BinaryFormatsNeedOut) {
   r = run_cli("table nim -p heaps=2 --size 4 --format png --out /nonexistent-dir/x.png");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("--out /nonexistent-dir/x.png: cannot create a file in /nonexistent-dir"), std::string::npos) << r.err;
+}
+
+TEST(OutputCli, FiguresForPapers) {
+  // A PDF of the given width (8 cm = 226.77 pt), its title the game's.
+  const std::string pdf = temp_file("t2.pdf"), tex = temp_file("t2.tex"), png = temp_file("k.png");
+  CliResult r = run_cli("table nim -p heaps=2 --pass --size 13 --out " + pdf + " --figure-width 8cm --labels on");
+  EXPECT_EQ(r.status, 0) << r.err;
+  const std::string bytes = slurp(pdf);
+  EXPECT_EQ(bytes.rfind("%PDF-", 0), 0u);
+  EXPECT_NE(bytes.find("/MediaBox [ 0 0 226.77"), std::string::npos) << bytes.substr(0, 600);
+  // TikZ to standard output, or to a .tex file.
+  r = run_cli("table nim -p heaps=2 --size 5 --format tikz");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("% nim(heaps=2); ", 0), 0u) << r.out.substr(0, 200);
+  EXPECT_NE(r.out.find("\\begin{tikzpicture}"), std::string::npos);
+  EXPECT_EQ(run_cli("table nim -p heaps=2 --size 5 --format tikz --out " + tex).status, 0);
+  EXPECT_EQ(slurp(tex), r.out);
+  // A sequence is a strip with its proven period: Kayles, period 12 after preperiod 71.
+  r = run_cli("seq octal -p code=0.77 --size 120 --format tikz");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("{period 12 from x = 71 (proven)}"), std::string::npos) << r.out.substr(0, 300);
+  EXPECT_EQ(run_cli("seq octal -p code=0.77 --size 120 --dpi 300 --out " + png).status, 0);
+  EXPECT_EQ(slurp(png).substr(0, 8), "\x89PNG\r\n\x1a\n");
+  // A table of a one-heap game is a strip too, with the period it shows (observed).
+  r = run_cli("table subtraction -p set=1,2,3 --size 40 --format tikz");
+  EXPECT_NE(r.out.find("{period 4 from x = 0 (observed)}"), std::string::npos) << r.out.substr(0, 300);
+  // Bad options: one line each, exit 2.
+  for (const auto& [args, says] : std::vector<std::pair<std::string, std::string>>{
+           {"--figure-width 3furlongs", "--figure-width = '3furlongs': give a length from 1in to 100in"},
+           {"--figure-width 0.5in", "--figure-width = '0.5in': give a length"},
+           {"--labels maybe", "--labels = 'maybe': allowed auto, on, off"},
+           {"--dpi 5", "--dpi = '5': give 10 to 2400 pixels per inch"},
+           {"--dpi 72x", "--dpi = '72x': give 10 to 2400"},
+           {"--figure-width 72pt", "--figure-width 72pt leaves no room for the table: give a larger width"}}) {
+    r = run_cli("table nim -p heaps=2 --size 40 --format svg " + args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_NE(r.err.find(says), std::string::npos) << args << ": " << r.err;
+  }
 }
 
 TEST(PlayCli, EngineAnswersWithTheWinningMove) {
