@@ -6,7 +6,18 @@
 const EVALUATION_SUFFIX = {'grundy': '', 'normal-outcome': ', outcomes (P/N)', 'misere-outcome': ', misere play (P/N)'};
 
 const $ = (id) => document.getElementById(id);
-const state = { families: [], table: null, spec: '', misere: false, view: { scale: 1, x: 0, y: 0 }, play: null, movesCache: new Map() };
+const state = {
+  families: [],
+  table: null,
+  spec: '',
+  misere: false,
+  view: {scale: 1, x: 0, y: 0},
+  play: null,
+  selected: null,
+  pOnly: false,
+  loading: null,
+  movesCache: new Map()
+};
 
 // Same colours as the PNG/SVG heatmaps (src/io/heatmap.cpp): P black, 1..12 categorical, else a scale.
 const CATEGORICAL = [[31,119,180],[255,127,14],[44,160,44],[214,39,40],[148,103,189],[140,86,75],[227,119,194],[127,127,127],[188,189,34],[23,190,207],[174,199,232],[255,187,120]];
@@ -24,9 +35,9 @@ function colour(v, maxv, grundy) {
   return scaleColour(maxv <= 1 ? 0 : (v - 1) / (maxv - 1));
 }
 
-async function api(path, params) {
+async function api(path, params, signal) {
   const url = path + '?' + new URLSearchParams(params).toString();
-  const res = await fetch(url);
+  const res = await fetch(url, {signal});
   const body = await res.json();
   if (!res.ok) throw new Error(body.error || res.statusText);
   return body;
@@ -81,32 +92,152 @@ function renderParams() {
   }
 }
 
-function tableParams(extra) {
-  const p = { game: state.spec, size: $('size').value };
-  if ($('fix').value.trim()) p.fix = $('fix').value.trim();
-  if (state.misere) p.misere = '1';
+// What the form asks for: the game, its evaluation and the box.
+function formRequest() {
+  return {spec: currentSpec(), misere: $('misere').checked, size: $('size').value, fix: $('fix').value.trim()};
+}
+
+function tableParams(req, extra) {
+  const p = {game: req.spec, size: req.size};
+  if (req.fix) p.fix = req.fix;
+  if (req.misere) p.misere = '1';
   return Object.assign(p, extra || {});
 }
 
-async function showTable() {
+// Computes the table the form asks for. While it computes, the old table stays, marked stale,
+// and the loading line counts the seconds; Cancel drops the request (the browser closes it and
+// the server stops computing it). `restore`: a view, selected cell and game in play from the URL.
+async function showTable(restore) {
   showError('');
-  state.spec = currentSpec();
-  state.misere = $('misere').checked;
-  state.movesCache.clear();
+  const req = formRequest();
+  cancelLoading();
+  const controller = new AbortController(), started = performance.now();
+  const job = 'j' + Date.now().toString(36) + Math.random().toString(36).slice(2, 8);
+  const loading = {controller, started, job};
+  state.loading = loading;
+  $('loading').hidden = false;
+  $('loading-text').textContent = 'computing… 0.0 s';
+  $('heatmap').classList.add('stale');
+  const timer = setInterval(() => {
+    $('loading-text').textContent = 'computing… ' + ((performance.now() - started) / 1000).toFixed(1) + ' s';
+  }, 100);
   try {
-    const t = await api('/api/table', tableParams());
+    const t = await api('/api/table', tableParams(req, {job}), controller.signal);
+    // Another game (or evaluation): what was played belongs to the old one.
+    if (req.spec !== state.spec || req.misere !== state.misere) resetPlay();
+    state.spec = req.spec;
+    state.misere = req.misere;
+    state.request = req;
+    state.movesCache.clear();
     state.table = t;
+    state.selected = null;
     buildImage();
     fitView();
+    if (restore && restore.view) {
+      const [scale, x, y] = restore.view.split(',').map(Number);
+      if ([scale, x, y].every(Number.isFinite) && scale > 0) state.view = {scale, x, y};
+    }
+    if (restore && restore.cell) {
+      const [r, c] = restore.cell.split(',').map(Number);
+      if (r >= 0 && c >= 0 && r < state.rows && c < state.cols) state.selected = {r, c};
+    }
     draw();
-    for (const [fmt, id] of [['csv', 'export-csv'], ['latex', 'export-latex'], ['png', 'export-png'], ['svg', 'export-svg']])
-      $(id).href = '/api/table?' + new URLSearchParams(tableParams({ format: fmt, download: '1' })).toString();
+    for (const fmt of ['csv', 'latex', 'png', 'svg', 'pdf', 'tikz'])
+      $('export-' + fmt).href =
+          '/api/table?' + new URLSearchParams(tableParams(req, {format: fmt, download: '1'})).toString();
     const fixed = Object.entries(t.fixed).map(([k, v]) => k + ' = ' + v).join(', ');
     $('caption').textContent = t.game + EVALUATION_SUFFIX[t.evaluation] + (fixed ? ' at ' + fixed : '') + ': rows ' + t.rows + (t.cols ? ', columns ' + t.cols : '');
+    if (restore && restore.play)
+      await startPlay(parsePosition(restore.play), restore.line);
+    else if (restore)
+      resetPlay();
+    else
+      writeUrl(true);
   } catch (e) {
-    showError(e.message);
+    showError(e.name === 'AbortError' ? 'cancelled: the table shown is the one before' : e.message);
+  } finally {
+    clearInterval(timer);
+    if (state.loading === loading) {
+      state.loading = null;
+      $('loading').hidden = true;
+      $('heatmap').classList.remove('stale');
+    }
   }
 }
+
+// Drops the table request under way: the browser closes it, and the server stops computing it.
+function cancelLoading() {
+  const l = state.loading;
+  if (!l) return;
+  l.controller.abort();
+  fetch('/api/cancel?job=' + l.job)
+      .then((r) => r.json())
+      .then((j) => {
+        state.lastCancel = j;
+      })
+      .catch(() => {});
+}
+
+// ---- the state in the URL -------------------------------------------------------------------
+// Everything a view is made of, in the fragment: the form, the zoom, the selected cell and the
+// game in play (its start and the moves since), so a view can be bookmarked and shared, and
+// back and forward step through tables and moves.
+
+function parsePosition(text) { return text.split(',').map(Number); }
+
+function urlState() {
+  const u = new URLSearchParams();
+  const req = state.request || formRequest();
+  u.set('family', req.spec.split(' ')[0]);
+  for (const input of document.querySelectorAll('#params input'))
+    if (input.value.trim() !== '') u.set('p.' + input.name, input.value.trim());
+  if ($('passes').value !== '0') u.set('passes', $('passes').value);
+  if ($('pass-from-terminal').checked) u.set('pft', '1');
+  if ($('forbid').value.trim()) u.set('forbid', $('forbid').value.trim());
+  if (req.misere) u.set('misere', '1');
+  u.set('size', req.size);
+  if (req.fix) u.set('fix', req.fix);
+  if (state.pOnly) u.set('ponly', '1');
+  const v = state.view;
+  u.set('view', [v.scale, v.x, v.y].map((n) => +n.toFixed(3)).join(','));
+  if (state.selected) u.set('cell', state.selected.r + ',' + state.selected.c);
+  if (state.play) {
+    u.set('play', state.play.start.join(','));
+    if (state.play.history.length)
+      u.set('line', state.play.history.map((h) => (h.by === 'you' ? 'y' : 'e') + h.position.join(',')).join(';'));
+  }
+  return u.toString();
+}
+
+function writeUrl(push) {
+  const hash = '#' + urlState();
+  if (hash === location.hash) return;
+  history[push ? 'pushState' : 'replaceState'](null, '', hash);
+}
+
+// Fills the form from the URL and shows what it names; false when the URL names nothing.
+async function restoreFromUrl() {
+  const u = new URLSearchParams(location.hash.slice(1));
+  if (!u.has('family') || !state.families.some((f) => f.name === u.get('family'))) return false;
+  $('family').value = u.get('family');
+  renderParams();
+  for (const input of document.querySelectorAll('#params input')) input.value = u.get('p.' + input.name) ?? '';
+  $('passes').value = u.get('passes') || '0';
+  $('pass-from-terminal').checked = u.get('pft') === '1';
+  $('forbid').value = u.get('forbid') || '';
+  $('misere').checked = u.get('misere') === '1';
+  $('size').value = u.get('size') || '13';
+  $('fix').value = u.get('fix') || '';
+  state.pOnly = $('p-only').checked = u.get('ponly') === '1';
+  const line = (u.get('line') || '').split(';').filter((x) => x).map((x) => ({
+                                                                       by: x[0] === 'y' ? 'you' : 'engine',
+                                                                       position: parsePosition(x.slice(1))
+                                                                     }));
+  await showTable({view: u.get('view'), cell: u.get('cell'), play: u.get('play'), line});
+  return true;
+}
+
+const OTHER = [245, 245, 245];  // the cells that are not P-positions, when only those are shown
 
 function buildImage() {
   const t = state.table, rows = t.values.length, cols = t.values[0].length;
@@ -117,21 +248,37 @@ function buildImage() {
   img.width = cols; img.height = rows;
   const ctx = img.getContext('2d'), data = ctx.createImageData(cols, rows);
   for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
-    const [R, G, B] = colour(t.values[r][c], maxv, grundy), i = (r * cols + c) * 4;
-    data.data[i] = R; data.data[i + 1] = G; data.data[i + 2] = B; data.data[i + 3] = 255;
+      const v = t.values[r][c], P = v === 0 || v === 'P';
+      const [R, G, B] = state.pOnly && !P && v !== null ? OTHER : colour(v, maxv, grundy), i = (r * cols + c) * 4;
+      data.data[i] = R;
+      data.data[i + 1] = G;
+      data.data[i + 2] = B;
+      data.data[i + 3] = 255;
   }
   ctx.putImageData(data, 0, 0);
   state.image = img; state.rows = rows; state.cols = cols; state.maxv = maxv; state.grundy = grundy;
-  const legend = [['0 = P-position', [0, 0, 0]]];
-  if (!grundy) legend.push(['N-position', [250, 200, 120]]);
-  else if (maxv <= CATEGORICAL.length) for (let v = 1; v <= maxv; v++) legend.push([String(v), colour(v, maxv, true)]);
-  else legend.push(['1', colour(1, maxv, true)], [String(Math.ceil(maxv / 2)), colour(Math.ceil(maxv / 2), maxv, true)], [String(maxv), colour(maxv, maxv, true)]);
-  $('legend').innerHTML = legend.map(([l, c]) => '<span class="swatch" style="background:rgb(' + c.join(',') + ')"></span>' + l).join('');
+  const swatch = (c) => '<span class="swatch" style="background:rgb(' + c.join(',') + ')"></span>';
+  let html = swatch([0, 0, 0]) + '0 = P-position';
+  if (state.pOnly)
+    html += swatch(OTHER) + 'other positions';
+  else if (!grundy)
+    html += swatch([250, 200, 120]) + 'N-position';
+  else if (maxv <= CATEGORICAL.length)
+    for (let v = 1; v <= maxv; v++) html += swatch(colour(v, maxv, true)) + v;
+  else {
+    // A colour bar, as in the CLI's figures past 12 values.
+    const stops = [];
+    for (let i = 0; i <= 8; i++) stops.push('rgb(' + scaleColour(i / 8).join(',') + ')');
+    html +=
+        '<span class="bar-label">1</span><span id="legend-bar" class="bar" style="background:linear-gradient(to right,' +
+        stops.join(',') + ')"></span><span class="bar-label">' + maxv + '</span>';
+  }
+  $('legend').innerHTML = html;
 }
 
 const MARGIN = 36;  // room for the axis labels
 function fitView() {
-  const cv = $('heatmap'), avail = cv.width - MARGIN - 4;
+  const cv = $('heatmap'), avail = Math.min(cv.width, cv.height) - MARGIN - 4;
   const s = Math.max(avail / Math.max(state.rows, state.cols), 0.05);
   state.view = { scale: s, x: MARGIN, y: MARGIN };
 }
@@ -175,6 +322,34 @@ function draw() {
   }
   ctx.textAlign = 'left';
   ctx.fillText(state.table.rows + '\\' + (state.table.cols || ''), 2, 10);
+  // The selected cell, and the position in play where it lies in this slice.
+  const ring = (cell, colour, width) => {
+    if (!cell) return;
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    const s = Math.max(v.scale, 6), x = v.x + (cell.c + 0.5) * v.scale - s / 2,
+          y = v.y + (cell.r + 0.5) * v.scale - s / 2;
+    ctx.strokeRect(x, y, s, s);
+  };
+  ring(state.selected, '#2b7bff', 2);
+  ring(state.play ? cellOf(state.play.position) : null, '#e6007e', 3);
+}
+
+// The cell of this table slice holding `position`, or null.
+function cellOf(position) {
+  const t = state.table;
+  if (!t || position.length !== t.coordinates.length) return null;
+  let r = 0, c = 0;
+  for (let i = 0; i < position.length; i++) {
+    const name = t.coordinates[i];
+    if (name === t.rows)
+      r = position[i];
+    else if (name === t.cols)
+      c = position[i];
+    else if (t.fixed[name] !== position[i])
+      return null;
+  }
+  return r < state.rows && c < state.cols ? {r, c} : null;
 }
 
 function cellAt(px, py) {
@@ -246,6 +421,8 @@ function setupCanvas() {
     const f = ev.deltaY < 0 ? 1.25 : 0.8, s = Math.max(0.02, Math.min(200, v.scale * f));
     v.x = px - (px - v.x) * (s / v.scale); v.y = py - (py - v.y) * (s / v.scale); v.scale = s;
     draw();
+    clearTimeout(state.zoomTimer);
+    state.zoomTimer = setTimeout(() => writeUrl(false), 250);
   }, { passive: false });
   cv.addEventListener('mousedown', (ev) => {
     const rect = cv.getBoundingClientRect();
@@ -255,9 +432,14 @@ function setupCanvas() {
   window.addEventListener('mouseup', (ev) => {
     const d = state.drag;
     state.drag = null;
+    if (d && d.moved) writeUrl(false);
     if (!d || d.moved || ev.target !== cv) return;
+    if (d.moved) return;
     const cell = cellAt(d.x0, d.y0);
-    if (cell && state.table.values[cell.r][cell.c] !== null) startPlay(positionOf(cell));
+    if (cell && state.table.values[cell.r][cell.c] !== null) {
+      state.selected = cell;
+      startPlay(positionOf(cell)).then(() => writeUrl(true));
+    }
   });
   cv.addEventListener('mousemove', hover);
   cv.addEventListener('mouseleave', () => { $('tooltip').hidden = true; });
@@ -319,11 +501,77 @@ function verdict(m, who) {
   return who + ' to move: ' + v + (winning ? ' \u2260 0 \u2014 winning: some move reaches a P-position' : ' \u2014 a P-position: every move leads to an N-position');
 }
 
-async function startPlay(position) {
+// A game from `position`; `line`: the moves already played from it ({by, position}), replayed.
+async function startPlay(position, line) {
   $('play').hidden = false;
   $('engine-move').textContent = '';
-  state.play = { position };
+  state.play = {start: position, position, history: []};
+  for (const step of line || []) {
+    let m;
+    try {
+      m = await moves(state.play.position);
+    } catch (e) {
+      break;
+    }
+    const o = m.moves.find((x) => x.position.join(',') === step.position.join(','));
+    if (!o) break;
+    state.play.history.push({by: step.by, label: o.label, from: state.play.position, position: o.position});
+    state.play.position = o.position;
+  }
+  renderHistory();
+  draw();
   await showTurn();
+  // Stacked panels (narrow windows): the board comes into view.
+  if (window.matchMedia('(max-width: 900px)').matches) $('play').scrollIntoView({block: 'nearest'});
+}
+
+function resetPlay() {
+  state.play = null;
+  $('play').hidden = true;
+  $('moves').innerHTML = '';
+  $('history').innerHTML = '';
+  $('status').textContent = '';
+  $('engine-move').textContent = '';
+}
+
+function renderHistory() {
+  const h = state.play ? state.play.history : [];
+  $('history').innerHTML = '';
+  for (const step of h) {
+    const li = document.createElement('li');
+    li.textContent =
+        (step.by === 'you' ? 'you: ' : 'engine: ') + step.label + ' \u2192 (' + step.position.join(',') + ')';
+    $('history').appendChild(li);
+  }
+  $('undo').disabled = !h.some((s) => s.by === 'you');
+  $('restart').disabled = h.length === 0;
+}
+
+// Takes back your last move and the engine's answers to it.
+async function undo() {
+  const h = state.play.history;
+  let i = h.length - 1;
+  while (i >= 0 && h[i].by !== 'you') i--;
+  if (i < 0) return;
+  state.play.position = h[i].from;
+  h.length = i;
+  $('engine-move').textContent = '';
+  afterMove();
+  await showTurn();
+}
+
+async function restart() {
+  state.play.position = state.play.start;
+  state.play.history = [];
+  $('engine-move').textContent = '';
+  afterMove();
+  await showTurn();
+}
+
+function afterMove() {
+  renderHistory();
+  draw();
+  writeUrl(true);
 }
 
 async function showTurn() {
@@ -360,6 +608,7 @@ async function showTurn() {
 
 async function userMove(o) {
   $('engine-move').textContent = 'You play ' + o.label + '.';
+  state.play.history.push({by: 'you', label: o.label, from: state.play.position, position: o.position});
   state.play.position = o.position;
   await engineMove();
 }
@@ -373,12 +622,15 @@ async function engineMove() {
     $('status').textContent = m.evaluation === 'grundy' ? 'I cannot move: you win!' : 'I cannot move: under misere play I win.';
     $('moves').innerHTML = '';
     $('pass-button').hidden = true;
+    afterMove();
     return;
   }
   const win = m.moves.find((o) => o.winning);
   const best = win || m.moves.reduce((a, b) => ((b.grundy ?? 0) > (a.grundy ?? 0) ? b : a));
   $('engine-move').textContent += ' ' + verdict(m, 'I am') + '. I play ' + best.label + ', to (' + best.position.join(',') + '): ' + valueText(best) + '.';
+  state.play.history.push({by: 'engine', label: best.label, from: state.play.position, position: best.position});
   state.play.position = best.position;
+  afterMove();
   await showTurn();
 }
 
@@ -396,12 +648,49 @@ async function init() {
   sel.addEventListener('change', renderParams);
   renderParams();
   $('game-form').addEventListener('submit', (ev) => { ev.preventDefault(); showTable(); });
+  $('cancel').addEventListener('click', cancelLoading);
+  $('p-only').addEventListener('change', () => {
+    state.pOnly = $('p-only').checked;
+    if (state.table) {
+      buildImage();
+      draw();
+      writeUrl(false);
+    }
+  });
   $('hint').addEventListener('change', () => { if (state.play) showTurn(); });
   $('engine-first').addEventListener('click', () => { if (state.play) { $('engine-move').textContent = ''; engineMove(); } });
+  $('undo').addEventListener('click', () => {
+    if (state.play) undo();
+  });
+  $('restart').addEventListener('click', () => {
+    if (state.play) restart();
+  });
+  window.addEventListener('popstate', () => {
+    restoreFromUrl();
+  });
+  setupResize();
+  window.explorer = {state, cellCenter, positionOf};
+  if (await restoreFromUrl()) return;
   // A first table so the page is never empty: the papers' Table 2 (two-heap Nim with a pass).
   if (state.families.some((f) => f.name === 'nim')) { sel.value = 'nim'; renderParams(); $('param-heaps').value = '2'; $('passes').value = '1'; }
   await showTable();
-  window.explorer = { state, cellCenter, positionOf };
+}
+
+// The canvas fills the space the layout gives it.
+function setupResize() {
+  const wrap = $('canvas-wrap'), cv = $('heatmap');
+  const fit = () => {
+    const w = Math.floor(wrap.clientWidth), h = Math.floor(wrap.clientHeight);
+    if (w > 0 && h > 0 && (w !== cv.width || h !== cv.height)) {
+      const first = !state.table || cv.width === 640;
+      cv.width = w;
+      cv.height = h;
+      if (state.table && first) fitView();
+      draw();
+    }
+  };
+  new ResizeObserver(fit).observe(wrap);
+  fit();
 }
 
 // Page coordinates of a cell's centre (for tests and bookmarks).

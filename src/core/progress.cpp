@@ -57,10 +57,12 @@ void poll_stop() {
     throw Interrupted("stopped by --max-seconds before the command finished (no --out or --save file was written)");
   }
   if (t_deadline.at_ns != 0 && now_ns() >= t_deadline.at_ns) throw Interrupted(t_deadline.message);
+  if (t_deadline.cancelled && t_deadline.cancelled->load(std::memory_order_relaxed)) throw Interrupted("cancelled");
 }
 
-ThreadDeadline::ThreadDeadline(double seconds, std::string message)
-    : ThreadDeadline(State{now_ns() + static_cast<std::int64_t>(std::min(seconds, 1e9) * 1e9), std::move(message)}) {}
+ThreadDeadline::ThreadDeadline(double seconds, std::string message, std::shared_ptr<const std::atomic<bool>> cancelled)
+    : ThreadDeadline(State{now_ns() + static_cast<std::int64_t>(std::min(seconds, 1e9) * 1e9), std::move(message),
+                           std::move(cancelled)}) {}
 
 ThreadDeadline::ThreadDeadline(State inherited) : previous_(std::move(t_deadline)) {
   t_deadline = std::move(inherited);

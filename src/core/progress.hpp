@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <thread>
 
@@ -47,9 +48,12 @@ class ThreadDeadline {
   struct State {
     std::int64_t at_ns = 0;  // steady_clock time since epoch; 0 = none
     std::string message;
+    // Set from another thread to stop at the next poll (the explorer's Cancel); may be null.
+    std::shared_ptr<const std::atomic<bool>> cancelled;
   };
 
-  ThreadDeadline(double seconds, std::string message);
+  // `cancelled`: once it holds true, poll_stop() throws Interrupted("cancelled").
+  ThreadDeadline(double seconds, std::string message, std::shared_ptr<const std::atomic<bool>> cancelled = nullptr);
   explicit ThreadDeadline(State inherited);
   ~ThreadDeadline();
   ThreadDeadline(const ThreadDeadline&) = delete;

@@ -103,7 +103,7 @@ ApiResponse api_games(const Query& q) {
 
 // The CLI's `table` (pipeline/table_slice.hpp), with the pins given as fix=c=v,c=v.
 ApiResponse api_table(const Query& q) {
-  check_known(q, "/api/table", {"game", "size", "fix", "misere", "format", "download"});
+  check_known(q, "/api/table", {"game", "size", "fix", "misere", "format", "download", "job"});
   const Requested r = requested_game(q);
   const std::int64_t size = core::parse_int(need(q, "size", "13"), "size", 1, 4096);
   std::vector<std::string> fixes;
@@ -134,6 +134,14 @@ ApiResponse api_table(const Query& q) {
     case io::Format::Svg:
       resp.content_type = "image/svg+xml";
       resp.filename = "table.svg";
+      break;
+    case io::Format::Pdf:
+      resp.content_type = "application/pdf";
+      resp.filename = "table.pdf";
+      break;
+    case io::Format::Tikz:
+      resp.content_type = "text/plain; charset=utf-8";
+      resp.filename = "table.tikz";
       break;
     case io::Format::Npy:
       resp.content_type = "application/octet-stream";

@@ -8,12 +8,16 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "core/errors.hpp"
@@ -115,15 +119,20 @@ std::string content_type_of(const std::string& file) {
 // One API answer, computed where `run` is called: inside the time limit when `max_seconds` is
 // set. A bad input is 400 with the engine's one-line message; only a broken invariant of the
 // engine is 500.
-ApiResponse run_api(ApiResponse (*handler)(const Query&), const Query& q, double max_seconds, bool limited) {
+// `cancelled`: the request's Cancel flag (Jobs), polled with the time limit.
+ApiResponse run_api(ApiResponse (*handler)(const Query&), const Query& q, double max_seconds, bool limited,
+                    const std::shared_ptr<const std::atomic<bool>>& cancelled = nullptr) {
   try {
     if (!limited) return handler(q);
+    if (cancelled && cancelled->load()) return api_error(400, "cancelled");  // while it waited for a slot
     std::ostringstream seconds;
     seconds << max_seconds;
     const core::ThreadDeadline deadline(
-        max_seconds, "stopped after " + seconds.str() +
-                         " s, the explorer's time limit for one request; use `grundy table` or `grundy moves` "
-                         "for larger computations");
+        max_seconds,
+        "stopped after " + seconds.str() +
+            " s, the explorer's time limit for one request; use `grundy table` or `grundy moves` for larger "
+            "computations",
+        cancelled);
     return handler(q);
   } catch (const core::Interrupted& e) {
     // Ctrl-C on the server stops the computations in flight: not the request's fault.
@@ -183,6 +192,48 @@ struct Request {
 
 }  // namespace
 
+// The explorer's Cancel: a table request with job=ID is registered from the moment it is queued
+// until it is answered; /api/cancel?job=ID sets its flag, which its computation polls
+// (core::ThreadDeadline) and stops at, freeing its slot.
+class Jobs {
+ public:
+  using Flag = std::shared_ptr<std::atomic<bool>>;
+  // The flag of a new job; null if the ID is already in use.
+  Flag enter(const std::string& id) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    auto [it, fresh] = flags_.try_emplace(id, nullptr);
+    if (!fresh) return nullptr;
+    it->second = std::make_shared<std::atomic<bool>>(false);
+    return it->second;
+  }
+  void leave(const std::string& id) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    flags_.erase(id);
+  }
+  // Whether a job of that ID was queued or computing.
+  bool cancel(const std::string& id) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = flags_.find(id);
+    if (it == flags_.end()) return false;
+    it->second->store(true);
+    return true;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::unordered_map<std::string, Flag> flags_;
+};
+
+// A job ID as the client chose it; else a UserError.
+std::string job_id(const Query& q) {
+  const std::string& id = q.at("job");
+  const bool ok = !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_';
+  });
+  if (!ok) throw core::UserError("job = '" + id.substr(0, 64) + "': give 1 to 64 letters, digits, '-' or '_'");
+  return id;
+}
+
 struct HttpServer::Impl {
   Impl(std::string root, const ServeLimits& l)
       : web_root(std::move(root)),
@@ -193,6 +244,7 @@ struct HttpServer::Impl {
   std::string web_root;
   ServeLimits limits;
   ComputeSlots slots;
+  Jobs jobs;  // before the pool, whose jobs leave it as they finish
   ComputePool pool;
   MHD_Daemon* daemon = nullptr;
 
@@ -348,13 +400,22 @@ struct HttpServer::Impl {
       if (path == "/api/games") handler = api_games_handler;
       if (path == "/api/table") handler = api_table;
       if (path == "/api/moves") handler = api_moves;
-      if (!handler) {
-        reply.answer = api_error(404, shown_path(path) + ": no such endpoint; see /api/games, /api/table, /api/moves");
+      if (!handler && path != "/api/cancel") {
+        reply.answer = api_error(
+            404, shown_path(path) + ": no such endpoint; see /api/games, /api/table, /api/moves, /api/cancel");
         return reply;
       }
       Query q;
       try {
         q = parse_query(req.target);
+        if (!handler) {  // /api/cancel?job=ID: answered at once, never queued behind the computations
+          for (const auto& [key, value] : q)
+            if (key != "job")
+              throw core::UserError("/api/cancel: unknown parameter '" + key.substr(0, 40) + "'; allowed: job");
+          if (!q.count("job")) throw core::UserError("/api/cancel: give job=ID, the job of the table request");
+          reply.answer = {200, "application/json", nlohmann::json{{"cancelled", jobs.cancel(job_id(q))}}.dump(), ""};
+          return reply;
+        }
       } catch (const core::UserError& e) {
         reply.answer = api_error(400, e.what());
         return reply;
@@ -392,14 +453,33 @@ struct HttpServer::Impl {
       MHD_resume_connection(c);  // last: from here on the request is libmicrohttpd's again
     };
     const double seconds = limits.max_seconds;
+    // A job ID makes the request cancellable from the moment it is queued.
+    std::string id;
+    Jobs::Flag cancelled;
+    if (q.count("job")) {
+      try {
+        id = job_id(q);
+        cancelled = jobs.enter(id);
+        if (!cancelled) throw core::UserError("job = '" + id + "': in use by a request not yet answered");
+      } catch (const core::UserError& e) {
+        done(api_error(400, e.what()));
+        return;
+      }
+    }
+    const auto finished = [this, id, done](ApiResponse a) {
+      if (!id.empty()) jobs.leave(id);
+      done(std::move(a));
+    };
     bool queued = false;
     try {
-      queued = pool.submit([handler, q = std::move(q), seconds] { return run_api(handler, q, seconds, true); }, done);
+      queued = pool.submit(
+          [handler, q = std::move(q), seconds, cancelled] { return run_api(handler, q, seconds, true, cancelled); },
+          finished);
     } catch (const std::bad_alloc&) {
-      done(api_error(503, "server busy; try again"));
+      finished(api_error(503, "server busy; try again"));
       return;
     }
-    if (!queued) done(api_error(503, "server stopping"));
+    if (!queued) finished(api_error(503, "server stopping"));
   }
 
   Reply static_file(const std::string& path) const {

@@ -54,6 +54,23 @@ TEST(ThreadDeadline, WorkerThreadsOfASolverInheritIt) {
   }
 }
 
+// The explorer's Cancel: a flag set from another thread stops the solver and its workers.
+TEST(ThreadDeadline, ACancelledFlagStopsTheSolverAndItsWorkers) {
+  auto all = [](const core::Position&) { return true; };
+  const core::LineGame<decltype(all)> nim2{2, 0, false, all};
+  auto cancelled = std::make_shared<std::atomic<bool>>(false);
+  const core::ThreadDeadline deadline(3600, "an hour", cancelled);
+  EXPECT_EQ(stop_message(), "");
+  cancelled->store(true);
+  EXPECT_EQ(stop_message(), "cancelled");
+  try {
+    core::solve_line_game_2d(nim2, core::Box(core::Position{512, 512}), 2);
+    ADD_FAILURE() << "the sweep finished despite the cancel";
+  } catch (const core::Interrupted& e) {
+    EXPECT_STREQ(e.what(), "cancelled");
+  }
+}
+
 TEST(ThreadDeadline, AFutureDeadlineLetsTheSolverFinish) {
   auto all = [](const core::Position&) { return true; };
   const core::LineGame<decltype(all)> nim2{2, 0, false, all};

@@ -24,17 +24,27 @@ function startServer() {
   });
 }
 
-test('choose a game, read a cell, play a move', async () => {
-  assert.ok(grundy, 'set GRUNDY to the grundy binary');
-  mkdirSync(artifacts, { recursive: true });
+// A server and a browser of their own for one test, stopped after it.
+async function withPage(viewport, body) {
   const { proc, url } = await startServer();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--no-first-run', '--disable-sync'],  // Playwright gives each launch a fresh temporary profile
+      '--no-first-run', '--disable-sync'],
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const page = await browser.newPage({ viewport });
+    await body(page, url, browser);
+  } finally {
+    await browser.close();
+    proc.kill('SIGINT');
+  }
+}
+
+test('choose a game, read a cell, play a move', async () => {
+  assert.ok(grundy, 'set GRUNDY to the grundy binary');
+  mkdirSync(artifacts, { recursive: true });
+  await withPage({ width: 1400, height: 900 }, async (page, url) => {
     await page.goto(url);
     await page.waitForSelector('#family option', { state: 'attached' });
     // Corner the Knight (Katayama, Koyama): Table 1 prints gS(3,2) = 2 (and the table is symmetric).
@@ -69,8 +79,151 @@ test('choose a game, read a cell, play a move', async () => {
     await page.check('#misere');
     await page.click('#show');
     await page.waitForFunction(() => document.getElementById('caption').textContent.includes('misere play (P/N)'));
-  } finally {
-    await browser.close();
-    proc.kill('SIGINT');
+  });
+});
+
+// The workbench: loading and Cancel, the state in the URL, undo and restart, a game switch, and
+// the layout at a wide and a narrow window.
+const tableOf = (page, rows) => page.waitForFunction((n) => window.explorer && window.explorer.state.table &&
+  window.explorer.state.table.values.length === n && !window.explorer.state.loading, rows);
+
+async function showKnight(page, url) {
+  await page.goto(url);
+  await tableOf(page, 13);
+  await page.selectOption('#family', 'knight');
+  await page.fill('#passes', '0');
+  await page.fill('#size', '8');
+  await page.click('#show');
+  await tableOf(page, 8);
+}
+
+test('a long computation shows the time and Cancel stops it, server side too', async () => {
+  mkdirSync(artifacts, { recursive: true });
+  await withPage({ width: 1440, height: 900 }, async (page, url) => {
+    await page.goto(url);
+    await tableOf(page, 13);
+    const caption = await page.textContent('#caption');
+    // Misere queen at 2048^2: the generic sweep, some seconds (the server stops it at 10 s).
+    await page.selectOption('#family', 'queen');
+    await page.fill('#passes', '0');
+    await page.check('#misere');
+    await page.fill('#size', '2048');
+    await page.click('#show');
+    await page.waitForFunction(() => /computing… [1-9]\.\d s/.test(document.getElementById('loading-text').textContent));
+    assert.equal(await page.isVisible('#loading'), true);
+    assert.match(await page.getAttribute('#heatmap', 'class'), /stale/);
+    await page.click('#cancel');
+    await page.waitForFunction(() => window.explorer.state.lastCancel !== undefined);
+    assert.equal(await page.evaluate(() => window.explorer.state.lastCancel.cancelled), true);
+    assert.equal(await page.isVisible('#loading'), false);
+    assert.match(await page.textContent('#error'), /cancelled/);
+    assert.equal(await page.textContent('#caption'), caption);  // the table before stays
+    assert.doesNotMatch(await page.getAttribute('#heatmap', 'class') || '', /stale/);
+  });
+});
+
+test('a URL opened fresh restores the view, and back and forward work', async () => {
+  await withPage({ width: 1440, height: 900 }, async (page, url, browser) => {
+    await showKnight(page, url);
+    // Zoom in, then play from (3,2) a winning move to (4,0); the engine answers.
+    const c = await page.evaluate(() => window.explorer.cellCenter(3, 2));
+    await page.mouse.move(c.x, c.y);
+    await page.mouse.wheel(0, -100);
+    await page.waitForTimeout(400);  // the zoom is written to the URL a moment after
+    const c2 = await page.evaluate(() => window.explorer.cellCenter(3, 2));
+    await page.mouse.click(c2.x, c2.y);
+    await page.waitForSelector('#moves button');
+    await page.check('#hint');
+    await page.click('#moves button.winning[data-position="4,0"]');
+    await page.waitForFunction(() => window.explorer.state.play.history.length === 2);
+    const saved = await page.evaluate(() => ({ url: location.href, view: window.explorer.state.view,
+      position: window.explorer.state.play.position, caption: document.getElementById('caption').textContent }));
+    assert.match(saved.url, /#family=knight/);
+    assert.match(saved.url, /line=y4%2C0%3Be/);
+    const fresh = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await fresh.goto(saved.url);
+    await fresh.waitForFunction(() => window.explorer && window.explorer.state.play && window.explorer.state.play.history.length === 2);
+    const restored = await fresh.evaluate(() => ({ view: window.explorer.state.view, position: window.explorer.state.play.position,
+      caption: document.getElementById('caption').textContent, size: document.getElementById('size').value,
+      history: document.getElementById('history').textContent }));
+    assert.deepEqual(restored.position, saved.position);
+    assert.equal(restored.caption, saved.caption);
+    assert.equal(restored.size, '8');
+    assert.ok(Math.abs(restored.view.scale - saved.view.scale) < 0.01, JSON.stringify([restored.view, saved.view]));
+    assert.match(restored.history, /you: .*→ \(4,0\)/);
+    // Back, in the first page: before the moves (the game just started from (3,2)); forward:
+    // after them again; back twice more: the knight's table before any play.
+    await page.goBack();
+    await page.waitForFunction(() => window.explorer.state.play && window.explorer.state.play.history.length === 0);
+    await page.goForward();
+    await page.waitForFunction(() => window.explorer.state.play && window.explorer.state.play.history.length === 2);
+    await page.goBack();
+    await page.goBack();
+    await page.waitForFunction(() => window.explorer.state.play === null && !window.explorer.state.loading);
+    assert.match(await page.textContent('#caption'), /^knight/);
+  });
+});
+
+test('undo takes back a move and its answer; restart goes back to the start', async () => {
+  await withPage({ width: 1440, height: 900 }, async (page, url) => {
+    await showKnight(page, url);
+    const c = await page.evaluate(() => window.explorer.cellCenter(5, 4));
+    await page.mouse.click(c.x, c.y);
+    await page.waitForSelector('#moves button');
+    await page.click('#moves button >> nth=0');
+    await page.waitForFunction(() => window.explorer.state.play.history.length >= 1 &&
+      window.explorer.state.play.history.at(-1).by === 'engine' || document.getElementById('status').textContent.includes('cannot move'));
+    await page.click('#undo');
+    await page.waitForFunction(() => window.explorer.state.play.history.length === 0);
+    assert.deepEqual(await page.evaluate(() => window.explorer.state.play.position), [5, 4]);
+    assert.match(await page.textContent('#status'), /You to move/);
+    await page.click('#moves button >> nth=0');
+    await page.waitForFunction(() => window.explorer.state.play.history.length >= 1);
+    await page.click('#restart');
+    await page.waitForFunction(() => window.explorer.state.play.history.length === 0);
+    assert.deepEqual(await page.evaluate(() => window.explorer.state.play.position), [5, 4]);
+    assert.equal(await page.textContent('#history'), '');
+  });
+});
+
+test('switching games resets play', async () => {
+  await withPage({ width: 1440, height: 900 }, async (page, url) => {
+    await showKnight(page, url);
+    const c = await page.evaluate(() => window.explorer.cellCenter(3, 2));
+    await page.mouse.click(c.x, c.y);
+    await page.waitForSelector('#moves button');
+    assert.equal(await page.isVisible('#play'), true);
+    await page.selectOption('#family', 'queen');
+    await page.click('#show');
+    await page.waitForFunction(() => window.explorer.state.table.game.startsWith('queen') && !window.explorer.state.loading);
+    assert.equal(await page.isVisible('#play'), false);
+    assert.equal(await page.evaluate(() => window.explorer.state.play), null);
+    // Only the P-positions: every other cell in one light grey, the legend says so.
+    await page.check('#p-only');
+    assert.match(await page.textContent('#legend'), /other positions/);
+  });
+});
+
+test('the page at 1440x900 and at 600x900', async () => {
+  mkdirSync(artifacts, { recursive: true });
+  for (const [width, name] of [[1440, 'explorer-1440.png'], [600, 'explorer-600.png']]) {
+    await withPage({ width, height: 900 }, async (page, url) => {
+      await showKnight(page, url);
+      const c = await page.evaluate(() => window.explorer.cellCenter(3, 2));
+      await page.mouse.click(c.x, c.y);
+      await page.waitForSelector('#moves button');
+      // Nothing wider than the window; the canvas fills its panel.
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+      const fill = await page.evaluate(() => {
+        const cv = document.getElementById('heatmap'), wrap = document.getElementById('canvas-wrap');
+        return cv.width / wrap.clientWidth;
+      });
+      assert.ok(fill > 0.98, String(fill));
+      if (width === 600) {  // stacked: the board is in view after the click
+        const box = await page.evaluate(() => document.getElementById('play').getBoundingClientRect().top);
+        assert.ok(box < 900, String(box));
+      }
+      await page.screenshot({ path: path.join(artifacts, name), fullPage: true });
+    });
   }
 });

@@ -79,7 +79,7 @@ TEST(WebApi, BadInputIsAUserError) {
 
 TEST(WebApi, UnknownParametersNameTheAllowedOnes) {
   EXPECT_EQ(error_of(server::api_table, {{"game", "nim -p heaps=2"}, {"size", "3"}, {"sise", "4"}}),
-            "/api/table: unknown parameter 'sise'; allowed: game, size, fix, misere, format, download");
+            "/api/table: unknown parameter 'sise'; allowed: game, size, fix, misere, format, download, job");
   EXPECT_EQ(error_of(server::api_moves, {{"game", "nim"}, {"position", "1,2,3"}, {"size", "4"}}),
             "/api/moves: unknown parameter 'size'; allowed: game, position, misere");
   EXPECT_EQ(error_of(server::api_games, {{"x", "1"}}), "/api/games: unknown parameter 'x'; it takes none");

@@ -235,6 +235,61 @@ TEST(WebServer, BusyWhenEveryComputationSlotIsTaken) {
   EXPECT_EQ(s.server.slots().free_slots(), 1);
 }
 
+// The explorer's Cancel button: /api/cancel?job=ID stops the table request of that job, queued
+// or computing. Here it waits in the queue for the one slot, which the test holds, so the
+// cancel surely comes before its computation starts; it then answers "cancelled" at once.
+TEST(WebServer, CancelStopsTheTableRequestOfItsJob) {
+  server::ServeLimits limits;
+  limits.computations = 1;
+  limits.busy_wait = std::chrono::seconds(60);
+  TestServer s(limits);
+  auto held = s.server.slots().acquire(std::chrono::milliseconds(0));
+  ASSERT_TRUE(held);
+  int status = 0;
+  std::string body;
+  std::thread request([&] {
+    auto res = s.get("/api/table?game=nim%20-p%20heaps%3D2&size=512&job=t1");
+    if (res) {
+      status = res->status;
+      body = res->body;
+    }
+  });
+  // The job is known from the moment it is queued; cancel it until the server has it.
+  nlohmann::json answer = nlohmann::json::object();
+  for (int i = 0; i < 600 && !answer.value("cancelled", false); ++i) {
+    auto res = s.get("/api/cancel?job=t1");
+    if (!res || res->status != 200) {
+      ADD_FAILURE() << "/api/cancel: " << (res ? res->body : httplib::to_string(res.error()));
+      break;
+    }
+    answer = nlohmann::json::parse(res->body);
+    if (!answer.value("cancelled", false)) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_TRUE(answer.value("cancelled", false));
+  { auto release = std::move(held); }
+  request.join();
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(error_field(body), "cancelled");
+  // Answered, the job is gone: cancelling it again finds nothing, and its ID is free again.
+  auto res = s.get("/api/cancel?job=t1");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->body, "{\"cancelled\":false}");
+  res = s.get("/api/table?game=nim%20-p%20heaps%3D2&size=3&job=t1");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200) << res->body;
+  // Bad IDs and parameters are one-line errors.
+  for (const auto& [target, says] : std::vector<std::pair<std::string, std::string>>{
+           {"/api/cancel", "/api/cancel: give job=ID, the job of the table request"},
+           {"/api/cancel?job=a%20b", "job = 'a b': give 1 to 64 letters, digits, '-' or '_'"},
+           {"/api/cancel?job=x&all=1", "/api/cancel: unknown parameter 'all'; allowed: job"},
+           {"/api/table?game=nim&size=2&fix=z%3D0&job=", "job = '': give 1 to 64 letters, digits, '-' or '_'"}}) {
+    res = s.get(target);
+    ASSERT_TRUE(res) << target;
+    EXPECT_EQ(res->status, 400) << target;
+    EXPECT_EQ(error_field(res->body), says) << target;
+  }
+}
+
 TEST(WebServer, EachComputationHasATimeLimit) {
   server::ServeLimits limits;
   limits.max_seconds = 0;  // passed at the first progress check of any computation
