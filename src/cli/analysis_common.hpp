@@ -77,6 +77,11 @@ std::int64_t default_seq_search(const Subject& s);
 // "proven", "observed" or "none".
 std::string seq_status(const analysis::Periodicity& p);
 
+// `grundy seq` in format f, as the CLI prints it (figures drawn in `style`); `search` and
+// `files` as for compute_seq.
+void write_seq(std::ostream& out, const Subject& s, io::Format f, std::int64_t size, std::int64_t search,
+               const pipeline::TableFiles& files = {}, const io::FigureStyle& style = {});
+
 // `grundy structure`, `check` and `discover` in format f (Text or Json), as the CLI prints them.
 // write_check returns whether the claim holds on the box.
 void write_structure(std::ostream& out, const Subject& s, io::Format f, const pipeline::Size& size);

@@ -162,12 +162,8 @@ SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search, 
   return r;
 }
 
-namespace {
-
-void run_seq(std::ostream& out, const GameOptions& opts, std::int64_t size, std::int64_t search,
-             const pipeline::TableFiles& files) {
-  const io::Format f = opts.output_format();
-  const Subject o = subject(opts);
+void write_seq(std::ostream& out, const Subject& o, io::Format f, std::int64_t size, std::int64_t search,
+               const pipeline::TableFiles& files, const io::FigureStyle& style) {
   const core::Game& game = o.game;
   const SeqResult r = compute_seq(o, size, search, files);
   const auto& per = r.period;
@@ -210,7 +206,7 @@ void run_seq(std::ostream& out, const GameOptions& opts, std::int64_t size, std:
     strip.eval = o.eval;
     strip.layers = r.layers;
     if (per.found && per.saltus == 0) strip.period = io::Strip::Period{per.preperiod, per.period, per.proven};
-    io::write_figure(out, f, strip, opts.output.figure);
+    io::write_figure(out, f, strip, style);
     return;
   }
   if (f == io::Format::Bfile) {  // OEIS: n a(n) per line
@@ -258,8 +254,6 @@ void run_seq(std::ostream& out, const GameOptions& opts, std::int64_t size, std:
     out << "no period: " << analysis::describe(per) << " within x < " << size << "\n";
   out << "  " << r.why << "\n";
 }
-
-}  // namespace
 
 void write_structure(std::ostream& out, const Subject& o, io::Format f, const pipeline::Size& size) {
   const core::Game& game = o.game;
@@ -397,7 +391,11 @@ void add_seq_command(CLI::App& app) {
       "theorem: grundy seq octal -p code=0.137 --size 100 proves period 34 after preperiod 52.\n"
       "Other one-heap games get the period observed up to N.\n"
       "Example: grundy seq octal -p code=0.77 --size 120 --out kayles.pdf   (a strip with the period marked)");
-  cmd->callback([] { with_output(o.output, [](std::ostream& out) { run_seq(out, o, size, search, files); }); });
+  cmd->callback([] {
+    with_output(o.output, [](std::ostream& out) {
+      write_seq(out, subject(o), o.output_format(), size, search, files, o.output.figure);
+    });
+  });
 }
 
 void add_structure_command(CLI::App& app) {

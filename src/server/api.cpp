@@ -17,6 +17,7 @@
 #include "core/progress.hpp"
 #include "core/solve.hpp"
 #include "games/registry.hpp"
+#include "cli/analysis_common.hpp"
 #include "io/format.hpp"
 #include "io/heatmap.hpp"
 #include "io/latex.hpp"
@@ -166,6 +167,33 @@ ApiResponse api_table(const Query& q) {
 // only if some value needs it. That needs an order of the moves (a rank, or options preceding
 // their position); the memo solver, which needs none, has no cost bound the server could check
 // beforehand, so a game without an order is refused (every registered family has one).
+ApiResponse api_analysis(const Query& q) {
+  check_known(q, "/api/analysis", {"kind", "game", "size", "misere", "formula", "ppos", "search", "job"});
+  const std::string& kind = need(q, "kind", "seq");
+  if (kind != "seq" && kind != "structure" && kind != "check" && kind != "discover")
+    throw core::UserError("kind = '" + kind.substr(0, 40) + "': allowed seq, structure, check, discover");
+  const Requested r = requested_game(q);
+  const cli::Subject subject{r.game, r.eval, core::default_memory_limit(), r.spec};
+  const std::string& size_text = need(q, "size", kind == "seq" ? "100" : "16");
+  std::ostringstream out;
+  if (kind == "seq") {
+    const std::int64_t size = core::parse_int(size_text, "size", 1, 4096);
+    const std::int64_t search =
+        q.count("search") ? core::parse_int(q.at("search"), "search", 1, std::int64_t{1} << 20) : 4096;
+    cli::write_seq(out, subject, io::Format::Json, size, search);
+  } else {
+    const pipeline::Size size = pipeline::parse_size(size_text, "size", 4096);
+    check_cells(r.game, pipeline::size_box(r.game, size), "size = " + size_text);
+    if (kind == "structure") cli::write_structure(out, subject, io::Format::Json, size);
+    if (kind == "discover") cli::write_discover(out, subject, io::Format::Json, size);
+    if (kind == "check") {
+      const auto text = [&](const char* name) { return q.count(name) ? q.at(name) : std::string(); };
+      cli::write_check(out, subject, io::Format::Json, size, text("formula"), text("ppos"));
+    }
+  }
+  return {200, "application/json", out.str(), ""};
+}
+
 ApiResponse api_moves(const Query& q) {
   check_known(q, "/api/moves", {"game", "position", "misere"});
   const Requested r = requested_game(q);

@@ -30,10 +30,14 @@ inline constexpr std::size_t kMaxRequestBody = 64 * 1024;
 
 // GET /api/games (no parameters)
 ApiResponse api_games(const Query& q = {});
-// game=SPEC&size=N[&fix=c=v,...][&misere=1][&format=json|csv|latex|png|svg][&download=1]
+// game=SPEC&size=N[&fix=c=v,...][&misere=1][&format=json|csv|latex|png|svg|pdf|tikz][&download=1][&job=ID]
 ApiResponse api_table(const Query& q);
 // game=SPEC&position=3,5,1[&misere=1]
 ApiResponse api_moves(const Query& q);
+// The analyses of the CLI: kind=seq, structure, check (with formula= or ppos=) or discover, as
+// `grundy KIND ... --format json` prints them, called through the same functions
+// (cli/analysis_common.hpp); seq searches its period up to `search` heap sizes (default 4096).
+ApiResponse api_analysis(const Query& q);
 
 // {"error": message} with the status: how every refusal of the API and the server reads.
 ApiResponse api_error(int status, const std::string& message);

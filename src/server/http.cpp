@@ -400,9 +400,11 @@ struct HttpServer::Impl {
       if (path == "/api/games") handler = api_games_handler;
       if (path == "/api/table") handler = api_table;
       if (path == "/api/moves") handler = api_moves;
+      if (path == "/api/analysis") handler = api_analysis;
       if (!handler && path != "/api/cancel") {
-        reply.answer = api_error(
-            404, shown_path(path) + ": no such endpoint; see /api/games, /api/table, /api/moves, /api/cancel");
+        reply.answer = api_error(404, shown_path(path) +
+                                          ": no such endpoint; see /api/games, /api/table, /api/moves, /api/analysis, "
+                                          "/api/cancel");
         return reply;
       }
       Query q;

@@ -3,7 +3,7 @@
 // Usage: GRUNDY=path/to/grundy ARTIFACTS=dir node --test explorer.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -226,4 +226,46 @@ test('the page at 1440x900 and at 600x900', async () => {
       await page.screenshot({ path: path.join(artifacts, name), fullPage: true });
     });
   }
+});
+
+test('the analysis panels answer as the CLI does', async () => {
+  // The CLI's JSON (check exits 1 when the claim fails, and still prints its report).
+  const cli = (args) => {
+    try {
+      return JSON.parse(execFileSync(grundy, args, { encoding: 'utf8' }));
+    } catch (e) {
+      if (e.status === 1) return JSON.parse(e.stdout);
+      throw e;
+    }
+  };
+  await withPage({ width: 1440, height: 900 }, async (page, url) => {
+    await page.goto(url);
+    await tableOf(page, 13);  // two-heap Nim with a pass, size 13
+    const run = async (kind, claim) => {
+      await page.selectOption('#analysis-kind', kind);
+      if (claim) { await page.selectOption('#claim-kind', claim[0]); await page.fill('#claim', claim[1]); }
+      await page.evaluate(() => { window.explorer.state.analysis = undefined; });
+      await page.click('#analysis-run');
+      await page.waitForFunction(() => window.explorer.state.analysis !== undefined);
+      return page.evaluate(() => window.explorer.state.analysis);
+    };
+    const nim = ['-p', 'heaps=2', '--pass', '--size', '13', '--format', 'json'];
+    let a = await run('structure');
+    assert.deepEqual(a.result, cli(['structure', 'nim', ...nim]));
+    a = await run('discover');
+    assert.deepEqual(a.result, cli(['discover', 'nim', ...nim]));
+    a = await run('check', ['formula', 'x ^ y']);
+    assert.deepEqual(a.result, cli(['check', 'nim', ...nim, '--formula', 'x ^ y']));
+    assert.match(await page.textContent('#analysis-summary'), /^fails at/);
+    // seq on a one-heap game: Kayles, its period proven.
+    await page.selectOption('#family', 'octal');
+    await page.fill('#param-code', '0.77');
+    await page.fill('#passes', '0');
+    await page.fill('#size', '100');
+    await page.click('#show');
+    await page.waitForFunction(() => window.explorer.state.table.game.startsWith('octal') && !window.explorer.state.loading);
+    a = await run('seq');
+    assert.deepEqual(a.result, cli(['seq', 'octal', '-p', 'code=0.77', '--size', '100', '--search', '4096', '--format', 'json']));
+    assert.match(await page.textContent('#analysis-summary'), /^proven: preperiod 71, period 12/);
+  });
 });

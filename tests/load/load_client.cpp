@@ -362,7 +362,7 @@ class Worker {
                             "parameter size given twice");
       default:
         return expect_error(client_.Get("/api/nothing"), "/api/nothing", 404,
-                            "/api/nothing: no such endpoint; see /api/games, /api/table, /api/moves");
+                            "/api/nothing: no such endpoint; see /api/games, /api/table, /api/moves, /api/analysis, /api/cancel");
     }
   }
 

@@ -49,6 +49,27 @@ TEST(WebApi, TableIsTheCliTable) {
   EXPECT_EQ(nlohmann::json::parse(pinned.body)["values"], nlohmann::json::parse("[[2,3,0],[3,2,1],[0,1,2]]"));
 }
 
+TEST(WebApi, AnalysesAreTheClisAndRefuseWhatItWouldNotCompute) {
+  // Kayles: the period proven by the octal periodicity theorem, as `grundy seq` says.
+  auto r = server::api_analysis({{"kind", "seq"}, {"game", "octal -p code=0.77"}, {"size", "100"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  auto j = nlohmann::json::parse(r.body);
+  EXPECT_EQ(j["status"], "proven");
+  EXPECT_EQ(j["preperiod"], 71);
+  EXPECT_EQ(j["period"], 12);
+  r = server::api_analysis({{"kind", "check"}, {"game", "nim -p heaps=2"}, {"size", "16"}, {"ppos", "x == y"}});
+  j = nlohmann::json::parse(r.body);
+  EXPECT_EQ(j["holds"], true);
+  EXPECT_EQ(j["checked"], 256);
+  EXPECT_EQ(error_of(server::api_analysis, {{"kind", "plot"}, {"game", "nim"}, {"size", "3"}}),
+            "kind = 'plot': allowed seq, structure, check, discover");
+  EXPECT_EQ(error_of(server::api_analysis, {{"kind", "structure"}, {"game", "nim -p heaps=2 --pass"}, {"size", "4096"}}),
+            "size = 4096: 33554432 cells to compute; the explorer computes at most 4194304 (use `grundy table` or "
+            "`grundy moves` for larger ones)");
+  EXPECT_EQ(error_of(server::api_analysis, {{"kind", "check"}, {"game", "nim -p heaps=2"}, {"size", "4"}}),
+            "check: give exactly one of --formula EXPR and --ppos EXPR");
+}
+
 TEST(WebApi, MovesMarkTheWinningPass) {
   const auto r = server::api_moves({{"game", "nim -p heaps=2 --pass"}, {"position", "1,1,1"}});
   ASSERT_EQ(r.status, 200) << r.body;
