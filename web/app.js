@@ -638,12 +638,16 @@ async function engineMove() {
 // The CLI's analyses through /api/analysis: the same functions, the same JSON.
 
 function analysisSummary(kind, j) {
-  if (kind === 'seq') return j.status === 'none' ? 'no period found: ' + j.why : j.status + ': preperiod ' + j.preperiod + ', period ' + j.period +
-    (j.saltus ? ', saltus ' + j.saltus : '') + ' \u2014 ' + j.why;
-  if (kind === 'check') return (j.holds ? 'holds on ' : 'fails at ' + j.mismatches + ' of ') + j.checked + ' positions (' + j.box + ')';
+  if (kind === 'seq')
+    return j.status === 'none' ? 'no period found: ' + j.why :
+                                 j.status + ': preperiod ' + j.preperiod + ', period ' + j.period +
+            (j.saltus ? ', saltus ' + j.saltus : '') + ' \u2014 ' + j.why;
+  if (kind === 'check')
+    return (j.holds ? 'holds on ' : 'fails at ' + j.mismatches + ' of ') + j.checked + ' positions (' + j.box + ')';
   if (kind === 'discover') {
     const g = (j.grundy || [])[0], p = (j.ppos || [])[0];
-    return (g ? 'G = ' + g.expression : 'no formula for G') + '; ' + (p ? 'P-positions: ' + p.expression : 'no formula for the P-positions') + ' (on ' + j.box + ')';
+    return (g ? 'G = ' + g.expression : 'no formula for G') + '; ' +
+        (p ? 'P-positions: ' + p.expression : 'no formula for the P-positions') + ' (on ' + j.box + ')';
   }
   const held = (j.symmetries || []).filter((x) => x.holds).map((x) => x.swap.join(' \u2194 '));
   return 'symmetries: ' + (held.length ? held.join(', ') : 'none') + ' (on ' + j.box + ')';
@@ -651,18 +655,18 @@ function analysisSummary(kind, j) {
 
 async function runAnalysis() {
   const kind = $('analysis-kind').value, req = state.request || formRequest();
-  const p = { kind, game: req.spec, size: req.size };
+  const p = {kind, game: req.spec, size: req.size};
   if (req.misere) p.misere = '1';
   if (kind === 'check') p[$('claim-kind').value] = $('claim').value.trim();
   $('analysis-summary').textContent = 'running…';
   $('analysis-out').textContent = '';
   try {
     const j = await api('/api/analysis', p);
-    state.analysis = { kind, result: j };
+    state.analysis = {kind, result: j};
     $('analysis-summary').textContent = analysisSummary(kind, j);
     $('analysis-out').textContent = JSON.stringify(j, null, 1);
   } catch (e) {
-    state.analysis = { kind, error: e.message };
+    state.analysis = {kind, error: e.message};
     $('analysis-summary').textContent = e.message;
   }
 }
@@ -698,7 +702,9 @@ async function init() {
   $('restart').addEventListener('click', () => {
     if (state.play) restart();
   });
-  $('analysis-kind').addEventListener('change', () => { $('claim-box').hidden = $('analysis-kind').value !== 'check'; });
+  $('analysis-kind').addEventListener('change', () => {
+    $('claim-box').hidden = $('analysis-kind').value !== 'check';
+  });
   $('analysis-run').addEventListener('click', runAnalysis);
   window.addEventListener('popstate', () => {
     restoreFromUrl();

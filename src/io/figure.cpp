@@ -84,7 +84,8 @@ void draw_image(cairo_t* cr, const FigImage& im, bool raster) {
   for (int r = 0; r < im.rows; ++r) {
     auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(r) * stride);
     for (int c = 0; c < im.cols; ++c) {
-      const Rgb p = im.pixels[static_cast<std::size_t>(r) * static_cast<std::size_t>(im.cols) + static_cast<std::size_t>(c)];
+      const Rgb p =
+          im.pixels[static_cast<std::size_t>(r) * static_cast<std::size_t>(im.cols) + static_cast<std::size_t>(c)];
       row[c] = std::uint32_t{p.r} << 16 | std::uint32_t{p.g} << 8 | p.b;
     }
   }
@@ -123,7 +124,9 @@ void draw(cairo_t* cr, const Scene& s, bool raster) {
     set_colour(cr, t.colour);
     cairo_text_extents_t e;
     cairo_text_extents(cr, t.text.c_str(), &e);
-    const double x = t.anchor == Anchor::Left ? t.x : t.anchor == Anchor::Centre ? t.x - e.x_advance / 2 : t.x - e.x_advance;
+    const double x = t.anchor == Anchor::Left     ? t.x
+                     : t.anchor == Anchor::Centre ? t.x - e.x_advance / 2
+                                                  : t.x - e.x_advance;
     cairo_move_to(cr, x, t.y);
     cairo_show_text(cr, t.text.c_str());
   }
@@ -143,11 +146,16 @@ void check(cairo_status_t status, const char* what) {
 std::string xml_escape(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else if (c == '"') out += "&quot;";
-    else out += c;
+    if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '&')
+      out += "&amp;";
+    else if (c == '"')
+      out += "&quot;";
+    else
+      out += c;
   }
   return out;
 }
@@ -156,11 +164,27 @@ std::string tikz_escape(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '\\': out += "\\textbackslash{}"; break;
-      case '{': case '}': case '$': case '&': case '#': case '_': case '%': out += '\\'; out += c; break;
-      case '^': out += "\\textasciicircum{}"; break;
-      case '~': out += "\\textasciitilde{}"; break;
-      default: out += c;
+      case '\\':
+        out += "\\textbackslash{}";
+        break;
+      case '{':
+      case '}':
+      case '$':
+      case '&':
+      case '#':
+      case '_':
+      case '%':
+        out += '\\';
+        out += c;
+        break;
+      case '^':
+        out += "\\textasciicircum{}";
+        break;
+      case '~':
+        out += "\\textasciitilde{}";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -186,19 +210,20 @@ void write_tikz(std::ostream& out, const Scene& s) {
     body += "\\fill[" + colour(r.colour) + "] (" + num(r.x) + "," + num(r.y) + ") rectangle (" + num(r.x + r.w) + "," +
             num(r.y + r.h) + ");\n";
   for (const FigLine& l : s.lines)
-    body += "\\draw[" + colour(l.colour) + ", line width=" + num(l.width) + "pt" + (l.dashed ? ", dashed" : "") + "] (" +
-            num(l.x0) + "," + num(l.y0) + ") -- (" + num(l.x1) + "," + num(l.y1) + ");\n";
+    body += "\\draw[" + colour(l.colour) + ", line width=" + num(l.width) + "pt" + (l.dashed ? ", dashed" : "") +
+            "] (" + num(l.x0) + "," + num(l.y0) + ") -- (" + num(l.x1) + "," + num(l.y1) + ");\n";
   for (const FigText& t : s.texts) {
     const char* anchor = t.anchor == Anchor::Left ? "base west" : t.anchor == Anchor::Centre ? "base" : "base east";
-    body += std::string("\\node[anchor=") + anchor + ", inner sep=0pt, text=" + colour(t.colour) + ", font=\\fontsize{" +
-            num(t.size) + "}{" + num(t.size * 1.2) + "}\\selectfont\\sffamily" + (t.italic ? "\\itshape" : "") + "] at (" +
-            num(t.x) + "," + num(t.y) + ") {" + tikz_escape(t.text) + "};\n";
+    body += std::string("\\node[anchor=") + anchor + ", inner sep=0pt, text=" + colour(t.colour) +
+            ", font=\\fontsize{" + num(t.size) + "}{" + num(t.size * 1.2) + "}\\selectfont\\sffamily" +
+            (t.italic ? "\\itshape" : "") + "] at (" + num(t.x) + "," + num(t.y) + ") {" + tikz_escape(t.text) + "};\n";
   }
   out << "% " << s.title << (s.title.empty() ? "" : "; ") << fmt::format("{:.0f}pt x {:.0f}pt", s.width, s.height)
       << "; needs \\usepackage{tikz}\n";
   out << "\\begin{tikzpicture}[x=1pt, y=-1pt]\n";
   for (const auto& [key, name] : names)
-    out << "\\definecolor{" << name << "}{RGB}{" << (key >> 16) << "," << (key >> 8 & 255) << "," << (key & 255) << "}\n";
+    out << "\\definecolor{" << name << "}{RGB}{" << (key >> 16) << "," << (key >> 8 & 255) << "," << (key & 255)
+        << "}\n";
   out << "\\useasboundingbox (0,0) rectangle (" << num(s.width) << "," << num(s.height) << ");\n";
   out << body << "\\end{tikzpicture}\n";
 }
@@ -244,7 +269,8 @@ void write_scene(std::ostream& out, SceneFormat format, const Scene& s, double d
       std::string text = svg.str();
       const auto open = text.find("<svg");
       const auto end = open == std::string::npos ? open : text.find('>', open);
-      if (end != std::string::npos && !s.title.empty()) text.insert(end + 1, "\n<title>" + xml_escape(s.title) + "</title>");
+      if (end != std::string::npos && !s.title.empty())
+        text.insert(end + 1, "\n<title>" + xml_escape(s.title) + "</title>");
       out << text;
       return;
     }

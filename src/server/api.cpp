@@ -7,20 +7,20 @@
 #include <sstream>
 #include <vector>
 
-#include "io/move_label.hpp"
-#include "pipeline/oracle.hpp"
-#include "pipeline/table_box.hpp"
-#include "pipeline/table_slice.hpp"
+#include "cli/analysis_common.hpp"
 #include "core/errors.hpp"
 #include "core/memory.hpp"
 #include "core/parse.hpp"
 #include "core/progress.hpp"
 #include "core/solve.hpp"
 #include "games/registry.hpp"
-#include "cli/analysis_common.hpp"
 #include "io/format.hpp"
 #include "io/heatmap.hpp"
 #include "io/latex.hpp"
+#include "io/move_label.hpp"
+#include "pipeline/oracle.hpp"
+#include "pipeline/table_box.hpp"
+#include "pipeline/table_slice.hpp"
 
 namespace grundy::server {
 

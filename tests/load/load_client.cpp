@@ -361,8 +361,9 @@ class Worker {
         return expect_error(client_.Get("/api/table?game=nim&size=3&size=4"), "size twice", 400,
                             "parameter size given twice");
       default:
-        return expect_error(client_.Get("/api/nothing"), "/api/nothing", 404,
-                            "/api/nothing: no such endpoint; see /api/games, /api/table, /api/moves, /api/analysis, /api/cancel");
+        return expect_error(
+            client_.Get("/api/nothing"), "/api/nothing", 404,
+            "/api/nothing: no such endpoint; see /api/games, /api/table, /api/moves, /api/analysis, /api/cancel");
     }
   }
 

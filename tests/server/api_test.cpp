@@ -63,9 +63,10 @@ TEST(WebApi, AnalysesAreTheClisAndRefuseWhatItWouldNotCompute) {
   EXPECT_EQ(j["checked"], 256);
   EXPECT_EQ(error_of(server::api_analysis, {{"kind", "plot"}, {"game", "nim"}, {"size", "3"}}),
             "kind = 'plot': allowed seq, structure, check, discover");
-  EXPECT_EQ(error_of(server::api_analysis, {{"kind", "structure"}, {"game", "nim -p heaps=2 --pass"}, {"size", "4096"}}),
-            "size = 4096: 33554432 cells to compute; the explorer computes at most 4194304 (use `grundy table` or "
-            "`grundy moves` for larger ones)");
+  EXPECT_EQ(
+      error_of(server::api_analysis, {{"kind", "structure"}, {"game", "nim -p heaps=2 --pass"}, {"size", "4096"}}),
+      "size = 4096: 33554432 cells to compute; the explorer computes at most 4194304 (use `grundy table` or "
+      "`grundy moves` for larger ones)");
   EXPECT_EQ(error_of(server::api_analysis, {{"kind", "check"}, {"game", "nim -p heaps=2"}, {"size", "4"}}),
             "check: give exactly one of --formula EXPR and --ppos EXPR");
 }
