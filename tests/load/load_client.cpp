@@ -337,8 +337,9 @@ class Worker {
         return expect_error(client_.Get("/api/table?game=" + nim2 + "&size=0"), "size=0", 400,
                             "size = '0': out of range; allowed 1..4096");
       case 2:
-        return expect_error(client_.Get("/api/table?game=" + nim2 + "&size=3&sise=4"), "sise", 400,
-                            "/api/table: unknown parameter 'sise'; allowed: game, size, fix, misere, format, download");
+        return expect_error(
+            client_.Get("/api/table?game=" + nim2 + "&size=3&sise=4"), "sise", 400,
+            "/api/table: unknown parameter 'sise'; allowed: game, size, fix, misere, format, download, job");
       case 3:
         return expect_error(client_.Get("/api/moves?game=" + nim2 + "&position=1,2,3"), "position 1,2,3", 400,
                             "position 1,2,3 is not a position of nim(heaps=2): expected 2 coordinates, got 3");
