@@ -2,8 +2,8 @@
 # The test install_layout: `cmake --install` into a temporary prefix puts every file where the
 # README says and nothing else: the CLI's files, and the C++ library (libgrundy.a, every header
 # of src/ under include/grundy, the CMake package and grundy.pc, none naming this source tree);
-# the installed grundy runs and serves the explorer from its own share/grundy/web (no source
-# tree needed). The cpp_package test builds against the library.
+# the installed grundy runs and serves the explorer it carries inside (no source tree or web
+# folder needed), from any directory. The cpp_package test builds against the library.
 # Usage: install_test.sh CMAKE BUILD_DIR SOURCE_DIR WITH_MAN_PAGE(0|1)
 cmake=$1 build=$2 source=$3 with_man=$4
 tmp=$(mktemp -d) || exit 1
@@ -19,7 +19,6 @@ fail() { echo "install_test: $*" >&2; exit 1; }
 p=$tmp/prefix
 expected=(bin/grundy share/bash-completion/completions/grundy
           share/doc/grundy/LICENSE share/doc/grundy/CITATION.cff share/doc/grundy/README.md
-          share/grundy/web/index.html share/grundy/web/app.js share/grundy/web/style.css
           lib/libgrundy.a lib/pkgconfig/grundy.pc lib/cmake/grundy/grundyConfig.cmake
           lib/cmake/grundy/grundyConfigVersion.cmake lib/cmake/grundy/grundyTargets.cmake)
 [ "$with_man" = 1 ] && expected+=(share/man/man1/grundy.1)
@@ -28,7 +27,7 @@ for f in "${expected[@]}"; do
   [ -s "$p/$f" ] || fail "$f not installed"
 done
 [ -x "$p/bin/grundy" ] || fail "bin/grundy is not executable"
-unexpected=$(cd "$p" && find . -type f | grep -Ev '^\./(bin/grundy|share/(man/man1/grundy\.1|bash-completion/completions/grundy|doc/grundy/[^/]+|grundy/web/.+)|lib/(libgrundy\.a|pkgconfig/grundy\.pc|cmake/grundy/grundy(Config|ConfigVersion|Targets(-[a-z]+)?)\.cmake)|include/grundy/[a-z]+/[a-z0-9_]+\.hpp)$')
+unexpected=$(cd "$p" && find . -type f | grep -Ev '^\./(bin/grundy|share/(man/man1/grundy\.1|bash-completion/completions/grundy|doc/grundy/[^/]+)|lib/(libgrundy\.a|pkgconfig/grundy\.pc|cmake/grundy/grundy(Config|ConfigVersion|Targets(-[a-z]+)?)\.cmake)|include/grundy/[a-z]+/[a-z0-9_]+\.hpp)$')
 [ -z "$unexpected" ] || fail "unexpected files installed: $unexpected"
 [ "$(cd "$p/include/grundy" && find . -name '*.hpp' | wc -l)" = "$(cd "$source/src" && find . -name '*.hpp' | wc -l)" ] ||
   fail "include/grundy does not hold exactly the headers of src/"
@@ -41,9 +40,8 @@ grep -q nim <<< "$out" || fail "the installed grundy games does not list nim: $o
 bash -c "source '$p/share/bash-completion/completions/grundy' && complete -p grundy" > /dev/null ||
   fail "the installed completion does not load"
 
-# The installed grundy serves its own copy of the explorer: mark it and fetch it.
-echo '<!-- installed copy -->' >> "$p/share/grundy/web/index.html"
-"$p/bin/grundy" serve --port 0 > "$tmp/serve.out" 2> "$tmp/serve.err" &
+# The installed grundy serves the explorer built into it, from a directory of its own.
+(cd "$tmp" && exec "$p/bin/grundy" serve --port 0 > "$tmp/serve.out" 2> "$tmp/serve.err") &
 server=$!
 port=
 for _ in $(seq 100); do
@@ -55,7 +53,7 @@ done
 [ -n "$port" ] || fail "grundy serve printed no address: $(cat "$tmp/serve.out" "$tmp/serve.err")"
 page=$(timeout 10 bash -c "exec 3<>/dev/tcp/127.0.0.1/$port && printf 'GET / HTTP/1.0\r\nHost: localhost\r\n\r\n' >&3 && cat <&3") ||
   fail "no answer from grundy serve on port $port"
-grep -q '<!-- installed copy -->' <<< "$page" || fail "grundy serve did not serve share/grundy/web/index.html: $page"
+grep -qF "$(tail -n 3 "$source/web/index.html")" <<< "$page" || fail "grundy serve did not serve the explorer's index.html: $page"
 kill -INT "$server" && wait "$server"
 rc=$?
 server=

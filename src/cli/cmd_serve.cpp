@@ -1,5 +1,4 @@
 #include <chrono>
-#include <filesystem>
 #include <iostream>
 #include <thread>
 
@@ -11,26 +10,10 @@ namespace grundy::cli {
 
 namespace {
 
-// The explorer's static files: an installed grundy (cmake --install) serves its own copy,
-// GRUNDY_WEB_DIR_FROM_BIN (share/grundy/web) relative to the folder of the executable, so the
-// install can be moved and needs no source tree; a grundy run from its build tree has no such
-// folder and serves the source tree's web/.
-std::string default_web_root() {
-#ifdef GRUNDY_WEB_DIR_FROM_BIN
-  std::error_code ec;
-  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const std::filesystem::path installed = (exe.parent_path() / GRUNDY_WEB_DIR_FROM_BIN).lexically_normal();
-    if (std::filesystem::is_directory(installed, ec)) return installed.string();
-  }
-#endif
-  return std::string(GRUNDY_SOURCE_DIR) + "/web";
-}
-
 struct ServeOptions {
   int port = 8080;
   std::string host = "127.0.0.1";
-  std::string web_root = default_web_root();
+  std::string web_root;  // empty: the copy of web/ built into grundy
 };
 
 void run_serve(const ServeOptions& o) {
@@ -65,8 +48,8 @@ void add_serve_command(CLI::App& app) {
       ->capture_default_str()
       ->type_name("ADDRESS");
   cmd->add_option("--web-root", o.web_root,
-                  "folder of the front end's static files (default: share/grundy/web of an installed grundy, "
-                  "else web/ of the source tree)")
+                  "serve the front end's files from FOLDER (for development; default: the copy built into grundy, "
+                  "so it serves from any directory and after installation)")
       ->type_name("FOLDER");
   cmd->footer("Example: grundy serve --port 8080   then open http://127.0.0.1:8080/");
   cmd->callback([] { run_serve(o); });

@@ -22,6 +22,7 @@
 
 #include "core/errors.hpp"
 #include "core/progress.hpp"
+#include "server/web_files.hpp"  // generated from web/ (cmake/embed_web.cmake)
 
 namespace grundy::server {
 
@@ -487,6 +488,16 @@ struct HttpServer::Impl {
   Reply static_file(const std::string& path) const {
     const std::string file = web_root + (path == "/" ? "/index.html" : path);
     Reply reply;
+    if (web_root.empty()) {  // the copy built in
+      for (const WebFile& f : kWebFiles)
+        if (f.path == (path == "/" ? "/index.html" : path)) {
+          reply.answer.status = 200;
+          reply.answer.content_type = content_type_of(file);
+          reply.answer.body = std::string(f.text);
+          return reply;
+        }
+      return error_reply(404, shown_path(path) + ": not found");
+    }
     const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
     struct stat st {};
     if (fd < 0 || ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {

@@ -31,7 +31,8 @@ struct ServeLimits {
 };
 
 // The explorer's HTTP server (GNU libmicrohttpd): routes /api/* to the functions of api.hpp and
-// serves the static files of `web_root` at / (nothing outside it: a path with a dot component, a
+// serves the front end at /: the copy of web/ built into the binary when `web_root` is empty,
+// else the static files of `web_root` (nothing outside it: a path with a dot component, a
 // backslash, an empty component or a control character is refused before the disk is looked
 // at). One thread reads and writes every connection (epoll), so a slow or idle connection costs
 // a socket and at most `connection_memory` bytes; /api/table and /api/moves run on the compute

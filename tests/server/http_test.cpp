@@ -7,6 +7,7 @@
 #include <httplib.h>
 
 #include <chrono>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -134,6 +135,26 @@ void expect_nothing_outside_web(TestServer& s) {
     EXPECT_EQ(r.body.find("cmake_minimum_required"), std::string::npos) << target << " served CMakeLists.txt";
     EXPECT_EQ(r.body.find("root:"), std::string::npos) << target << " served /etc/passwd";
   }
+}
+
+// Without a web root the server serves the copy of web/ built into it (cmake/embed_web.cmake),
+// byte for byte, so `grundy serve` works from any directory and after installation.
+TEST(WebServer, ServesTheExplorerBuiltIn) {
+  server::HttpServer built_in("");
+  const int port = built_in.listen("127.0.0.1", 0);
+  httplib::Client client("127.0.0.1", port);
+  for (const std::string file : {"index.html", "app.js", "style.css"}) {
+    auto res = client.Get(file == "index.html" ? "/" : "/" + file);
+    ASSERT_TRUE(res) << file;
+    EXPECT_EQ(res->status, 200) << file;
+    std::ifstream in(kWebRoot + "/" + file, std::ios::binary);
+    const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(res->body, source) << file;
+  }
+  auto res = client.Get("/missing.js");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 404);
+  EXPECT_EQ(error_field(res->body), "/missing.js: not found");
 }
 
 TEST(WebServer, ServesNothingOutsideItsWebFolder) {
