@@ -447,52 +447,107 @@ function setupCanvas() {
 
 // ---- playing --------------------------------------------------------------------------------
 
+// The position as `grundy play` draws it, oriented as the heatmap (the first coordinate down,
+// the second across), the coordinate names in the margins, never on a square: a chocolate bar
+// as Definition 6 builds it (CB_2: the staircase from the side; CB(F,x,y,z): from above, each
+// column's height written in it), a chess piece on a board, or heaps of stones.
 function drawBoard(m) {
-  const cv = $('board-canvas'), ctx = cv.getContext('2d'), fam = m.family, pos = m.position;
+  const cv = $('board-canvas'), ctx = cv.getContext('2d'), fam = m.family, pos = m.position, names = m.coordinates;
   const n = pos.length - (m.pass ? 1 : 0);
-  ctx.fillStyle = '#f7f3ea'; ctx.fillRect(0, 0, cv.width, cv.height);
-  ctx.font = '12px monospace'; ctx.textBaseline = 'middle'; ctx.fillStyle = '#222';
+  ctx.fillStyle = '#f7f3ea';
+  ctx.fillRect(0, 0, cv.width, cv.height);
+  ctx.font = '12px sans-serif';
+  ctx.textBaseline = 'middle';
+  ctx.textAlign = 'left';
+  ctx.fillStyle = '#222';
   const passText = m.pass ? pos[n] + (pos[n] === 1 ? ' pass left' : ' passes left') : '';
-  if ((fam === 'chocolate' || fam === 'chocolate2') && (n === 2 || n === 3)) {
-    // x+1 columns; y+1 rows (or, for a 3-D bar, the footprint x+1 by z+1 seen from above).
-    const cols = pos[0] + 1, rows = n === 2 ? pos[1] + 1 : pos[2] + 1;
-    const s = Math.max(4, Math.min(30, Math.floor(Math.min((cv.width - 20) / cols, (cv.height - 40) / rows))));
-    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
-      const x = 10 + c * s, y = 10 + (rows - 1 - r) * s;
-      ctx.fillStyle = r === 0 && c === 0 ? '#000' : '#8b5a2b';
-      ctx.fillRect(x, y, s, s);
-      ctx.strokeStyle = '#d9b38c'; ctx.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);  // the grooves
-    }
+  const square = (x, y, s, fill) => {
+    ctx.fillStyle = fill;
+    ctx.fillRect(x, y, s, s);
+    ctx.strokeStyle = '#d9b38c';
+    ctx.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);  // the grooves
+  };
+  if (fam === 'chocolate2' && m.heights) {
+    // The staircase from the side: z + 1 columns, column w min(h(w), y) + 1 squares high.
+    const h = m.heights[0], top = Math.max(...h), left = 30, bottom = cv.height - 40;
+    const s = Math.max(4, Math.min(28, Math.floor(Math.min((cv.width - left - 40) / h.length, (bottom - 10) / top))));
+    h.forEach((height, w) => {
+      for (let level = 0; level < height; level++)
+        square(left + w * s, bottom - (level + 1) * s, s, w === 0 && level === 0 ? '#000' : '#8b5a2b');
+    });
     ctx.fillStyle = '#222';
-    ctx.fillText('black: the bitter square' + (n === 3 ? '; seen from above, height up to ' + (pos[1] + 1) : ''), 10, cv.height - 22);
+    ctx.fillText(names[0] + ' \u2191', 4, bottom - top * s);
+    ctx.fillText(names[1] + ' \u2192', left + h.length * s + 6, bottom - s / 2);
+    ctx.fillText('black: the bitter square', 10, cv.height - 14);
+  } else if (fam === 'chocolate' && m.heights) {
+    // From above: x + 1 rows, z + 1 columns, each column's height in it.
+    const rows = m.heights.length, cols = m.heights[0].length, left = 34, top = 22;
+    const s =
+        Math.max(6, Math.min(28, Math.floor(Math.min((cv.width - left - 10) / cols, (cv.height - top - 36) / rows))));
+    const tallest = pos[1] + 1;
+    for (let u = 0; u < rows; u++)
+      for (let w = 0; w < cols; w++) {
+        const height = m.heights[u][w], shade = Math.round(200 - 120 * (height / tallest));
+        square(
+            left + w * s, top + u * s, s,
+            u === 0 && w === 0 ?
+                '#000' :
+                'rgb(' + (shade + 40) + ',' + Math.round(shade * 0.65) + ',' + Math.round(shade * 0.3) + ')');
+        if (s >= 12) {
+          ctx.fillStyle = '#fff';
+          ctx.textAlign = 'center';
+          ctx.fillText(String(height), left + (w + 0.5) * s, top + (u + 0.5) * s);
+          ctx.textAlign = 'left';
+        }
+      }
+    ctx.fillStyle = '#222';
+    ctx.fillText(names[2] + ' \u2192', left, 10);
+    ctx.fillText(names[0] + ' \u2193', 4, top + s / 2);
+    ctx.fillText('from above: column heights, up to ' + tallest + '; black: the bitter box', 10, cv.height - 14);
   } else if (['knight', 'queen', 'rook', 'king', 'leaper', 'rider'].includes(fam) && n === 2) {
-    const side = Math.max(pos[0], pos[1], 5) + 3, s = Math.floor(Math.min(cv.width - 30, cv.height - 30) / side);
-    for (let r = 0; r < side; r++) for (let c = 0; c < side; c++) {
-      const x = 20 + c * s, y = 5 + (side - 1 - r) * s;
-      const corner = fam === 'knight' ? c <= 1 && r <= 1 : c === 0 && r === 0;
-      ctx.fillStyle = corner ? '#9fd39f' : (r + c) % 2 ? '#f0d9b5' : '#b58863';
-      ctx.fillRect(x, y, s, s);
-    }
-    const glyph = { knight: '\u265E', queen: '\u265B', rook: '\u265C', king: '\u265A', leaper: 'L', rider: 'W' }[fam];
-    ctx.fillStyle = '#000'; ctx.font = Math.floor(s * 0.9) + 'px serif'; ctx.textAlign = 'center';
-    ctx.fillText(glyph, 20 + (pos[0] + 0.5) * s, 5 + (side - 1 - pos[1] + 0.5) * s);
-    ctx.textAlign = 'left'; ctx.font = '12px monospace';
-    ctx.fillText('green: the corner', 20, cv.height - 12);
+    const side = Math.max(pos[0], pos[1], 5) + 3, left = 34, top = 22;
+    const s = Math.floor(Math.min(cv.width - left - 10, cv.height - top - 30) / side);
+    for (let r = 0; r < side; r++)
+      for (let c = 0; c < side; c++) {
+        const corner = fam === 'knight' ? r <= 1 && c <= 1 : r === 0 && c === 0;
+        ctx.fillStyle = corner ? '#9fd39f' : (r + c) % 2 ? '#b58863' : '#f0d9b5';
+        ctx.fillRect(left + c * s, top + r * s, s, s);
+      }
+    const glyph = {knight: '\u265E', queen: '\u265B', rook: '\u265C', king: '\u265A', leaper: 'L', rider: 'W'}[fam];
+    ctx.fillStyle = '#000';
+    ctx.font = Math.floor(s * 0.9) + 'px serif';
+    ctx.textAlign = 'center';
+    ctx.fillText(glyph, left + (pos[1] + 0.5) * s, top + (pos[0] + 0.5) * s);
+    ctx.textAlign = 'left';
+    ctx.font = '12px sans-serif';
+    ctx.fillText(names[1] + ' \u2192', left, 10);
+    ctx.fillText(names[0] + ' \u2193', 4, top + s / 2);
+    ctx.fillText(
+        'green: the corner; ' + names[0] + ' down, ' + names[1] + ' across, as in the table', 10, cv.height - 10);
   } else {
-    const names = m.coordinates;
     const rowH = Math.min(28, Math.floor((cv.height - 30) / Math.max(n, 1)));
     for (let i = 0; i < n; i++) {
       const y = 10 + i * rowH + rowH / 2;
-      ctx.fillStyle = '#222'; ctx.fillText(names[i] + ' = ' + pos[i], 4, y);
+      ctx.fillStyle = '#222';
+      ctx.fillText(names[i] + ' = ' + pos[i], 4, y);
       const k = Math.min(pos[i], 40), r = Math.min(rowH / 2 - 2, 6);
       for (let j = 0; j < k; j++) {
-        ctx.beginPath(); ctx.arc(80 + j * (2 * r + 1), y, r, 0, 2 * Math.PI);
-        ctx.fillStyle = '#6b7b8c'; ctx.fill();
+        ctx.beginPath();
+        ctx.arc(80 + j * (2 * r + 1), y, r, 0, 2 * Math.PI);
+        ctx.fillStyle = '#6b7b8c';
+        ctx.fill();
       }
-      if (pos[i] > 40) { ctx.fillStyle = '#222'; ctx.fillText('...', 80 + 40 * (2 * r + 1), y); }
+      if (pos[i] > 40) {
+        ctx.fillStyle = '#222';
+        ctx.fillText('...', 80 + 40 * (2 * r + 1), y);
+      }
     }
   }
-  if (passText) { ctx.fillStyle = '#222'; ctx.font = '12px monospace'; ctx.fillText(passText, cv.width - 110, cv.height - 10); }
+  if (passText) {
+    ctx.fillStyle = '#222';
+    ctx.font = '12px sans-serif';
+    ctx.fillText(passText, cv.width - 110, cv.height - 28);
+  }
 }
 
 function verdict(m, who) {

@@ -4,9 +4,10 @@
 #include <unistd.h>
 
 #include "cli/game_options.hpp"
-#include "io/move_label.hpp"
 #include "core/parse.hpp"
 #include "core/solve.hpp"
+#include "games/chocolate.hpp"
+#include "io/move_label.hpp"
 
 namespace grundy::cli {
 
@@ -45,39 +46,66 @@ std::string stones(std::int64_t n) {
   return std::string(28, 'o') + "..." + std::string(28, 'o');
 }
 
-// The position as a picture: a chocolate bar as a grid with the bitter square '#', a chess piece
-// on a small board (origin bottom left, the corner squares the piece is driven to marked '.'),
-// anything else as heaps of stones. The pass counter, when there is one, is said in words.
-void draw(std::ostream& out, const std::string& family, const std::vector<std::string>& names, const core::Position& pos,
-          bool pass) {
+// A column's height as one character: 1-9, then a-z for 10-35, '+' above.
+char height_char(std::int64_t h) {
+  if (h <= 9) return static_cast<char>('0' + h);
+  if (h <= 35) return static_cast<char>('a' + h - 10);
+  return '+';
+}
+
+// The position as a picture, oriented as `grundy table` shows it (the first coordinate down the
+// rows from 0 at the top, the second across), the coordinate names on the axes, never on a
+// square: a chocolate bar as Definition 6 builds it (CB_2: its staircase seen from the side;
+// CB(F,x,y,z): seen from above, each column's height written in it), the bitter square '#'; a
+// chess piece on a small board, the corner squares it is driven to marked '.'; anything else as
+// heaps of stones. The pass counter, when there is one, is said in words.
+void draw(std::ostream& out, const core::Game& game, const std::string& family, const std::vector<std::string>& names,
+          const core::Position& pos, bool pass) {
   const int n = pos.size() - (pass ? 1 : 0);
-  if (has_family(family, {"chocolate", "chocolate2"}) && (n == 2 || n == 3) && pos[0] <= 40 && pos[1] <= 20 &&
-      (n == 2 || pos[2] <= 20)) {
-    // Two coordinates: x+1 columns by y+1 rows. Three (CB(F,x,y,z) of the chocolate paper): the
-    // footprint, x+1 long and z+1 wide, seen from above; y+1 is the greatest height.
-    const std::int64_t cols = pos[0] + 1, rows = n == 2 ? pos[1] + 1 : pos[2] + 1;
-    for (std::int64_t r = rows - 1; r >= 0; --r) {
-      out << "  ";
-      for (std::int64_t c = 0; c < cols; ++c) out << (r == 0 && c == 0 ? "# " : "o ");
+  if (family == "chocolate2" && n == 2 && pos[0] <= 20 && pos[1] <= 40) {
+    // The staircase: z + 1 columns across, column w min(h(w), y) + 1 squares high.
+    const auto heights = games::chocolate_heights(game, pos, false)[0];
+    const std::int64_t top = *std::max_element(heights.begin(), heights.end());
+    for (std::int64_t level = top; level >= 1; --level) {
+      out << "  " << (level == top ? names[0] : std::string(names[0].size(), ' ')) << " ";
+      for (std::size_t w = 0; w < heights.size(); ++w)
+        out << (heights[w] < level ? "  " : level == 1 && w == 0 ? "# " : "o ");
       out << "\n";
     }
-    out << "  (# is the bitter square; " << (n == 2 ? "" : "seen from above, height up to " + std::to_string(pos[1] + 1) + "; ")
-        << "break along a groove and eat the piece without it)\n";
-  } else if (has_family(family, {"knight", "queen", "rook", "king", "leaper", "rider"}) && n == 2 && pos[0] <= 30 && pos[1] <= 30) {
+    out << "  " << std::string(names[0].size(), ' ') << " " << std::string(2 * heights.size(), '-') << "> " << names[1]
+        << "\n  (# is the bitter square; " << names[1] << " = 0.." << pos[1]
+        << " across, each column min(h(z), y) + 1 high; break along a groove and eat the piece without it)\n";
+  } else if (family == "chocolate" && n == 3 && pos[0] <= 20 && pos[2] <= 30) {
+    // Seen from above: x + 1 rows, z + 1 columns, each column's height.
+    const auto heights = games::chocolate_heights(game, pos, true);
+    out << "  " << std::string(names[0].size() + 3, ' ') << names[2] << " ->\n";
+    for (std::int64_t u = 0; u <= pos[0]; ++u) {
+      out << "  " << (u == 0 ? names[0] : std::string(names[0].size(), ' ')) << " " << (u % 10) << " ";
+      for (std::int64_t w = 0; w <= pos[2]; ++w)
+        out << (u == 0 && w == 0 ? '#' : height_char(heights[static_cast<std::size_t>(u)][static_cast<std::size_t>(w)]))
+            << ' ';
+      out << "\n";
+    }
+    out << "  (seen from above: each number is a column's height, min(F(x,z), y) + 1, at most " << pos[1] + 1
+        << "; # is the column of the bitter box; break along a groove and eat the piece without it)\n";
+  } else if (has_family(family, {"knight", "queen", "rook", "king", "leaper", "rider"}) && n == 2 && pos[0] <= 30 &&
+             pos[1] <= 30) {
     const std::int64_t side = std::max<std::int64_t>({pos[0], pos[1], 5}) + 3;
     const char piece = family == "knight" ? 'N' : family == "queen" ? 'Q' : family == "rook" ? 'R' : family == "king" ? 'K' : family == "rider" ? 'W' : 'L';
-    for (std::int64_t r = side - 1; r >= 0; --r) {
-      out << (r < 10 ? " " : "") << r << " ";
+    const std::string pad(names[0].size(), ' ');
+    out << "  " << pad << "   ";
+    for (std::int64_t c = 0; c < side; ++c) out << ' ' << (c % 10);
+    out << "  " << names[1] << " ->\n";
+    for (std::int64_t r = 0; r < side; ++r) {
+      out << "  " << (r == 0 ? names[0] : pad) << (r < 10 ? "  " : " ") << r;
       for (std::int64_t c = 0; c < side; ++c) {
-        const bool here = c == pos[0] && r == pos[1];
-        out << ' ' << (here ? piece : (family == "knight" ? (c <= 1 && r <= 1) : (c == 0 && r == 0)) ? '.' : '-');
+        const bool here = r == pos[0] && c == pos[1];
+        out << ' ' << (here ? piece : (family == "knight" ? (r <= 1 && c <= 1) : (r == 0 && c == 0)) ? '.' : '-');
       }
       out << "\n";
     }
-    out << "   ";
-    for (std::int64_t c = 0; c < side; ++c) out << ' ' << (c % 10);
-    out << "\n   (" << piece << " at " << names[0] << " = " << pos[0] << ", " << names[1] << " = " << pos[1]
-        << "; '.' the corner it is driven to)\n";
+    out << "  (" << piece << " at " << names[0] << " = " << pos[0] << ", " << names[1] << " = " << pos[1] << "; "
+        << names[0] << " down, " << names[1] << " across, as grundy table shows it; '.' the corner it is driven to)\n";
   } else {
     for (int i = 0; i < n; ++i)
       out << "  " << names[static_cast<std::size_t>(i)] << ": " << stones(pos[i]) << " (" << pos[i] << ")\n";
@@ -142,7 +170,7 @@ void run_play(const GameOptions& o, const std::string& text, bool hint, bool eng
   const bool interactive = ::isatty(0) != 0;
   for (;;) {
     std::cout << "\nPosition (" << core::to_string(pos) << "):\n";
-    draw(std::cout, o.family, names, pos, pass);
+    draw(std::cout, game, o.family, names, pos, pass);
     std::vector<Option> opts;
     game.for_each_option(pos, [&](const core::Position& q) { opts.push_back({q, 0}); });
     for (auto& op : opts) op.value = ev.value(op.pos);

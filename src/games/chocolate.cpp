@@ -144,4 +144,22 @@ Family chocolate2_family() {
   return f;
 }
 
+std::vector<std::vector<std::int64_t>> chocolate_heights(const core::Game& game, const Position& pos, bool three_d) {
+  const int y = three_d ? 1 : 0, z = three_d ? 2 : 1;
+  const std::int64_t rows = three_d ? pos[0] + 1 : 1;
+  std::vector<std::vector<std::int64_t>> heights(static_cast<std::size_t>(rows));
+  for (std::int64_t u = 0; u < rows; ++u)
+    for (std::int64_t w = 0; w <= pos[z]; ++w) {
+      Position column = pos;
+      if (three_d) column[0] = u;
+      column[z] = w;
+      // The tallest y' <= y with (u, y', w) a position: F(u, w) capped at y.
+      std::int64_t top = pos[y];
+      for (column[y] = top; top > 0 && !game.check(column).empty(); column[y] = --top) {
+      }
+      heights[static_cast<std::size_t>(u)].push_back(top + 1);
+    }
+  return heights;
+}
+
 }  // namespace grundy::games

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/game.hpp"
 #include "core/ruleset.hpp"
 #include "expr/expr.hpp"
 
@@ -126,5 +127,12 @@ class Chocolate2 {
  private:
   BoundFunction h_;
 };
+
+// The bar at a position as Definition 6 builds it: the height of each column, min(F(u,w), y) + 1
+// for u <= x and w <= z (CB(F,x,y,z): heights[u][w]), or min(h(w), y) + 1 for w <= z (CB_2(h,y,z):
+// one row, heights[0][w]). Read off the game's own check of positions, so it holds for the game
+// with its transforms (a pass counter after the coordinates keeps its value). For `play` and the
+// explorer's board; the bar must be small (every column is checked, y + 1 positions at most).
+std::vector<std::vector<std::int64_t>> chocolate_heights(const core::Game& game, const Position& pos, bool three_d);
 
 }  // namespace grundy::games

@@ -13,6 +13,7 @@
 #include "core/parse.hpp"
 #include "core/progress.hpp"
 #include "core/solve.hpp"
+#include "games/chocolate.hpp"
 #include "games/registry.hpp"
 #include "io/format.hpp"
 #include "io/heatmap.hpp"
@@ -232,6 +233,10 @@ ApiResponse api_moves(const Query& q) {
   j["pass"] = pass;
   j["evaluation"] = r.eval == core::Evaluation::Grundy ? "grundy" : "misere-outcome";
   j["position"] = std::vector<std::int64_t>(pos.coords().begin(), pos.coords().end());
+  // A chocolate bar's columns as Definition 6 builds them, for the board (as `grundy play` draws it).
+  const bool bar3 = r.spec.family == "chocolate", bar2 = r.spec.family == "chocolate2";
+  if ((bar3 && pos[0] <= 40 && pos[2] <= 40) || (bar2 && pos[1] <= 80))
+    j["heights"] = games::chocolate_heights(r.game, pos, bar3);
   const core::Value v = value(pos);
   if (r.eval == core::Evaluation::Grundy) j["grundy"] = v;
   j["outcome"] = outcome(v);

@@ -113,6 +113,26 @@ TEST(PlayCli, EngineAnswersWithTheWinningMove) {
   EXPECT_NE(r.out.find("bye"), std::string::npos);
 }
 
+TEST(PlayCli, BoardsAreDrawnAsTheTableIsAndChocolateAsDefinition6BuildsIt) {
+  // CB_2(h, 3, 7) with h(z) = z/2: columns 1,1,2,2,3,3,4,4 high, the bitter square bottom left.
+  CliResult r = run_cli("play chocolate2 -p h=z/2 3,7", "quit\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("  y             o o \n"
+                       "            o o o o \n"
+                       "        o o o o o o \n"
+                       "    # o o o o o o o \n"
+                       "    ----------------> z\n"),
+            std::string::npos)
+      << r.out;
+  // CB(F, 5, 3, 7) with F(x,z) = z/2, from above: the same heights in every row x.
+  r = run_cli("play chocolate -p F=z/2 5,3,7", "quit\n");
+  EXPECT_NE(r.out.find("  x 0 # 1 2 2 3 3 4 4 \n    1 1 1 2 2 3 3 4 4 \n"), std::string::npos) << r.out;
+  // The knight at (m, n) = (3, 2): row m = 3 from the top, column n = 2, as `table` shows it.
+  r = run_cli("play knight 3,2", "quit\n");
+  EXPECT_NE(r.out.find("       0 1 2 3 4 5 6 7  n ->\n  m  0 . . - - - - - -\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("     3 - - N - - - - -\n"), std::string::npos) << r.out;
+}
+
 TEST(PlayCli, HintPassAndGameEnd) {
   // Two-heap Nim with a pass at (1,1,1): G_P(1,1) = 1 (Table 2 of the chocolate paper); the
   // winning move is the pass, to (1,1,0) with G = 0. After it the engine must move to (0,1,0) or

@@ -71,6 +71,17 @@ TEST(WebApi, AnalysesAreTheClisAndRefuseWhatItWouldNotCompute) {
             "check: give exactly one of --formula EXPR and --ppos EXPR");
 }
 
+TEST(WebApi, MovesOfAChocolateBarCarryItsColumns) {
+  const auto r = server::api_moves({{"game", "chocolate2 -p h=z/2 --pass"}, {"position", "3,7,1"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(nlohmann::json::parse(r.body)["heights"], nlohmann::json::parse("[[1,1,2,2,3,3,4,4]]"));
+  const auto bar = server::api_moves({{"game", "chocolate -p F=(x+z)/3"}, {"position", "2,1,3"}});
+  // min(F(u,w), 1) + 1 for u <= 2, w <= 3: F = (u + w)/3.
+  EXPECT_EQ(nlohmann::json::parse(bar.body)["heights"], nlohmann::json::parse("[[1,1,1,2],[1,1,2,2],[1,2,2,2]]"));
+  EXPECT_FALSE(
+      nlohmann::json::parse(server::api_moves({{"game", "nim"}, {"position", "1,2,3"}}).body).contains("heights"));
+}
+
 TEST(WebApi, MovesMarkTheWinningPass) {
   const auto r = server::api_moves({{"game", "nim -p heaps=2 --pass"}, {"position", "1,1,1"}});
   ASSERT_EQ(r.status, 200) << r.body;
