@@ -13,11 +13,14 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/errors.hpp"
+
 namespace grundy::io {
 
 namespace {
 
 constexpr const char* kFontFamily = "DejaVu Sans";
+constexpr double kMaxPngPixels = 1 << 28;
 
 // Unhinted metrics: a text is as wide on the PNG's pixel grid as in the SVG and the PDF.
 void set_font(cairo_t* cr, double size, bool italic) {
@@ -139,6 +142,7 @@ cairo_status_t to_stream(void* closure, const unsigned char* data, unsigned int 
 }
 
 void check(cairo_status_t status, const char* what) {
+  if (status == CAIRO_STATUS_WRITE_ERROR) throw core::UserError("writing the figure failed (is the disk full?)");
   if (status != CAIRO_STATUS_SUCCESS)
     throw std::runtime_error(std::string("cairo: ") + what + ": " + cairo_status_to_string(status));
 }
@@ -244,9 +248,14 @@ void write_scene(std::ostream& out, SceneFormat format, const Scene& s, double d
       write_tikz(out, s);
       return;
     case SceneFormat::Png: {
-      const double scale = dpi / 72.0;
-      Context c(cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(std::ceil(s.width * scale)),
-                                           static_cast<int>(std::ceil(s.height * scale))));
+      const double scale = dpi / 72.0, w = std::ceil(s.width * scale), h = std::ceil(s.height * scale);
+      // Cairo draws images up to 32767 pixels a side; the image is held whole, 4 bytes a pixel.
+      if (w > 32767 || h > 32767 || w * h > kMaxPngPixels)
+        throw core::UserError(fmt::format(
+            "--dpi {:g}: the PNG would be {:.0f} x {:.0f} pixels; at most 32767 a side and {} in all (1 GiB to draw "
+            "it): lower --dpi or --figure-width",
+            dpi, w, h, kMaxPngPixels));
+      Context c(cairo_image_surface_create(CAIRO_FORMAT_RGB24, static_cast<int>(w), static_cast<int>(h)));
       check(cairo_surface_status(c.surface), "image surface");
       cairo_scale(c.cr, scale, scale);
       draw(c.cr, s, true);

@@ -98,6 +98,10 @@ TEST(OutputCli, FiguresForPapers) {
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_NE(r.err.find(says), std::string::npos) << args << ": " << r.err;
   }
+  // A PNG is refused before Cairo is asked for more than it draws.
+  r = run_cli("table nim -p heaps=2 --size 40 --out " + png + " --dpi 2400 --figure-width 100in");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--dpi 2400: the PNG would be 240001 x "), std::string::npos) << r.err;
 }
 
 TEST(PlayCli, EngineAnswersWithTheWinningMove) {
