@@ -44,7 +44,7 @@ bool dark(Rgb c) { return 0.299 * c.r + 0.587 * c.g + 0.114 * c.b < 128; }
 
 // Sizes in points.
 constexpr double kMargin = 10, kTitleSize = 10, kAxisSize = 10, kTickSize = 7, kNoteSize = 7, kLegendSize = 8;
-constexpr double kSwatch = 9, kLegendStep = 13, kBarLegendHeight = 150;
+constexpr double kSwatch = 9, kLegendStep = 13;
 
 // The colour of each value: its own colour up to 12 values, else a point on the scale.
 struct Palette {
@@ -71,9 +71,10 @@ std::int64_t tick_step(std::int64_t cells, double pt_per_cell, double label_pt) 
 // The baseline that centres digits of `size` on y.
 double centred(double y, double size) { return y + 0.36 * size; }
 
-// The legend, its top left at (x, y): a swatch a value (a colour bar past 12 values), P first.
-// Returns its width and bottom.
-std::pair<double, double> add_legend(Scene& s, double x, double y, const Palette& p, bool has_none) {
+// The legend, its top left at (x, y): a swatch a value (a colour bar past 12 values, as tall as
+// the plot beside it within 60 to 150 points), P first. Returns its width and bottom.
+std::pair<double, double> add_legend(Scene& s, double x, double y, const Palette& p, bool has_none, double plot_h) {
+  const double bar_h = std::clamp(plot_h, 60.0, 150.0);
   double width = 0;
   auto entry = [&](Rgb c, const std::string& label) {
     s.rects.push_back({x, y, kSwatch, kSwatch, c});
@@ -88,7 +89,7 @@ std::pair<double, double> add_legend(Scene& s, double x, double y, const Palette
     for (Value v = 1; v <= p.max; ++v) entry(p(v), std::to_string(v));
   } else {
     constexpr int kSteps = 64;
-    FigImage bar{x, y, kSwatch, kBarLegendHeight, 1, kSteps, {}};
+    FigImage bar{x, y, kSwatch, bar_h, 1, kSteps, {}};
     for (int i = 0; i < kSteps; ++i)
       bar.pixels.push_back(scale_colour(1.0 - i / (kSteps - 1.0)));  // the largest on top
     s.images.push_back(bar);
@@ -98,9 +99,9 @@ std::pair<double, double> add_legend(Scene& s, double x, double y, const Palette
       width = std::max(width, kSwatch + 4 + text_width(t, kLegendSize));
     };
     tick(y + 3, p.max);
-    tick(y + kBarLegendHeight / 2, (p.max + 1) / 2);
-    tick(y + kBarLegendHeight - 3, 1);
-    y += kBarLegendHeight + 4;
+    tick(y + bar_h / 2, (p.max + 1) / 2);
+    tick(y + bar_h - 3, 1);
+    y += bar_h + 4;
   }
   if (has_none) entry(kNoneColour, "no position");
   return {width, y};
@@ -135,7 +136,7 @@ std::string fixed_text(const Grid& g) {
 // The legend's width before it is drawn (the plot's width depends on it).
 double legend_width(const Palette& p, bool has_none) {
   Scene scratch;
-  return add_legend(scratch, 0, 0, p, has_none).first;
+  return add_legend(scratch, 0, 0, p, has_none, 0).first;
 }
 
 std::string range(const std::string& name, std::int64_t count) { return name + " = 0.." + std::to_string(count - 1); }
@@ -214,7 +215,7 @@ Scene heatmap_scene(const Grid& g, const FigureStyle& style, std::int64_t max_bl
                            dark(pal(v)) ? Rgb{255, 255, 255} : Rgb{0, 0, 0}});
       }
   }
-  const auto [lw, legend_bottom] = add_legend(s, left + plot_w + 14, top, pal, has_none);
+  const auto [lw, legend_bottom] = add_legend(s, left + plot_w + 14, top, pal, has_none, plot_h);
   std::vector<std::string> notes{"rows " + range(row_name, g.rows) + ", columns " + range(col_name, g.cols)};
   if (k > 1)
     notes.push_back("downsampled: each block is " + std::to_string(k) + "x" + std::to_string(k) +
@@ -350,7 +351,7 @@ Scene strip_scene(const Strip& sp, const FigureStyle& style, std::int64_t max_bl
         (p.preperiod > 0 ? ", last exceptional value at " + sp.axis + " = " + std::to_string(p.preperiod - 1) : "") +
         (p.proven ? " (proven)" : " (observed, not proven)"));
   }
-  const auto [lw, legend_bottom] = add_legend(s, left + plot_w + 14, plot_top, pal, has_none);
+  const auto [lw, legend_bottom] = add_legend(s, left + plot_w + 14, plot_top, pal, has_none, strips_bottom - plot_top);
   const auto [bottom, notes_w] = add_notes(s, std::max(y, legend_bottom) + 6, notes);
   s.width = std::max(
       {left + plot_w + 14 + lw + kMargin, 2 * kMargin + text_width(sp.title, kTitleSize), 2 * kMargin + notes_w});
