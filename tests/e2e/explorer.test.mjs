@@ -201,6 +201,27 @@ test('switching games resets play', async () => {
     // Only the P-positions: every other cell in one light grey, the legend says so.
     await page.check('#p-only');
     assert.match(await page.textContent('#legend'), /other positions/);
+    // Hover reads the right cell zoomed far out and far in.
+    for (const wheel of [600, -1500]) {
+      const c = await page.evaluate(() => window.explorer.cellCenter(3, 2));
+      await page.mouse.move(c.x, c.y);
+      await page.mouse.wheel(0, wheel);
+      await page.waitForTimeout(100);
+      const c2 = await page.evaluate(() => window.explorer.cellCenter(3, 2));
+      await page.mouse.move(c2.x + 1, c2.y + 1);
+      await page.waitForFunction(() => document.getElementById('tooltip').dataset.position === '3,2');
+    }
+    // The exports are the CLI's figures; a size past the API's limit is refused naming it.
+    const pdf = await page.getAttribute('#export-pdf', 'href');
+    const res = await page.evaluate(async (href) => {
+      const r = await fetch(href);
+      return { type: r.headers.get('content-type'), head: (await r.text()).slice(0, 5) };
+    }, pdf);
+    assert.deepEqual(res, { type: 'application/pdf', head: '%PDF-' });
+    await page.fill('#size', '3000');
+    await page.click('#show');
+    await page.waitForFunction(() => document.getElementById('error').textContent.includes('cells to compute'));
+    assert.match(await page.textContent('#error'), /the explorer computes at most 4194304 \(use `grundy table`/);
   });
 });
 
