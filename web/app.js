@@ -239,24 +239,52 @@ async function restoreFromUrl() {
 
 const OTHER = [245, 245, 245];  // the cells that are not P-positions, when only those are shown
 
+// A table of one coordinate (a sequence) is shown wrapped into rows of `wrap` cells, a round
+// number near the square root of its length: cell (r, c) is n = r * wrap + c. Two coordinates
+// are shown as they are (wrap 0).
+function wrapOf(t) {
+  if (t.cols) return 0;
+  const n = t.values.length;
+  if (n <= 12) return n;
+  return [10, 20, 25, 50, 100, 200, 250, 500, 1000].find((l) => l * l >= n) || 1000;
+}
+
+// The value shown in cell (r, c); undefined past the end of a wrapped sequence.
+function cellValue(r, c) {
+  const t = state.table;
+  if (!state.wrap) return t.values[r][c];
+  const i = r * state.wrap + c;
+  return i < t.values.length ? t.values[i][0] : undefined;
+}
+
 function buildImage() {
-  const t = state.table, rows = t.values.length, cols = t.values[0].length;
+  const t = state.table;
+  state.wrap = wrapOf(t);
+  const rows = state.wrap ? Math.ceil(t.values.length / state.wrap) : t.values.length;
+  const cols = state.wrap || t.values[0].length;
   const grundy = t.evaluation === 'grundy';
   let maxv = 0;
   for (const row of t.values) for (const v of row) if (typeof v === 'number' && v > maxv) maxv = v;
+  state.rows = rows;
+  state.cols = cols;
   const img = document.createElement('canvas');
   img.width = cols; img.height = rows;
   const ctx = img.getContext('2d'), data = ctx.createImageData(cols, rows);
   for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
-      const v = t.values[r][c], P = v === 0 || v === 'P';
-      const [R, G, B] = state.pOnly && !P && v !== null ? OTHER : colour(v, maxv, grundy), i = (r * cols + c) * 4;
+      const v = cellValue(r, c), P = v === 0 || v === 'P';
+      const [R, G, B] = v === undefined   ? [255, 255, 255] :
+          state.pOnly && !P && v !== null ? OTHER :
+                                            colour(v, maxv, grundy),
+                   i = (r * cols + c) * 4;
       data.data[i] = R;
       data.data[i + 1] = G;
       data.data[i + 2] = B;
       data.data[i + 3] = 255;
   }
   ctx.putImageData(data, 0, 0);
-  state.image = img; state.rows = rows; state.cols = cols; state.maxv = maxv; state.grundy = grundy;
+  state.image = img;
+  state.maxv = maxv;
+  state.grundy = grundy;
   const swatch = (c) => '<span class="swatch" style="background:rgb(' + c.join(',') + ')"></span>';
   let html = swatch([0, 0, 0]) + '0 = P-position';
   if (state.pOnly)
@@ -297,11 +325,11 @@ function draw() {
     const r0 = Math.max(0, Math.floor((MARGIN - v.y) / v.scale)), r1 = Math.min(state.rows, Math.ceil((cv.height - v.y) / v.scale));
     const c0 = Math.max(0, Math.floor((MARGIN - v.x) / v.scale)), c1 = Math.min(state.cols, Math.ceil((cv.width - v.x) / v.scale));
     for (let r = r0; r < r1; r++) for (let c = c0; c < c1; c++) {
-      const val = state.table.values[r][c];
-      if (val === null) continue;
-      const dark = val === 0 || val === 'P';
-      ctx.fillStyle = dark ? '#fff' : '#000';
-      ctx.fillText(String(val), v.x + (c + 0.5) * v.scale, v.y + (r + 0.5) * v.scale);
+        const val = cellValue(r, c);
+        if (val === null || val === undefined) continue;
+        const dark = val === 0 || val === 'P';
+        ctx.fillStyle = dark ? '#fff' : '#000';
+        ctx.fillText(String(val), v.x + (c + 0.5) * v.scale, v.y + (r + 0.5) * v.scale);
     }
   }
   // Axes: white margins with tick labels, the coordinate names in the corner.
@@ -318,10 +346,11 @@ function draw() {
   ctx.textAlign = 'right';
   for (let r = 0; r < state.rows; r += step) {
     const y = v.y + (r + 0.5) * v.scale;
-    if (y > MARGIN && y < cv.height) ctx.fillText(String(r), MARGIN - 4, y);
+    if (y > MARGIN && y < cv.height) ctx.fillText(String(state.wrap ? r * state.wrap : r), MARGIN - 4, y);
   }
   ctx.textAlign = 'left';
-  ctx.fillText(state.table.rows + '\\' + (state.table.cols || ''), 2, 10);
+  ctx.fillText(
+      state.wrap ? state.table.rows + ' = row + column' : state.table.rows + '\\' + (state.table.cols || ''), 2, 10);
   // The selected cell, and the position in play where it lies in this slice.
   const ring = (cell, colour, width) => {
     if (!cell) return;
@@ -349,6 +378,11 @@ function cellOf(position) {
     else if (t.fixed[name] !== position[i])
       return null;
   }
+  if (state.wrap) {
+    if (r >= t.values.length) return null;
+    c = r % state.wrap;
+    r = Math.floor(r / state.wrap);
+  }
   return r < state.rows && c < state.cols ? {r, c} : null;
 }
 
@@ -356,14 +390,15 @@ function cellAt(px, py) {
   const v = state.view;
   if (!state.image || px < MARGIN || py < MARGIN) return null;
   const r = Math.floor((py - v.y) / v.scale), c = Math.floor((px - v.x) / v.scale);
-  if (r < 0 || c < 0 || r >= state.rows || c >= state.cols) return null;
+  if (r < 0 || c < 0 || r >= state.rows || c >= state.cols || cellValue(r, c) === undefined) return null;
   return { r, c };
 }
 
 // The full position of a cell: the row and column coordinates, the fixed ones at their values.
 function positionOf(cell) {
   const t = state.table;
-  return t.coordinates.map((name) => (name === t.rows ? cell.r : name === t.cols ? cell.c : t.fixed[name]));
+  const row = state.wrap ? cell.r * state.wrap + cell.c : cell.r;
+  return t.coordinates.map((name) => (name === t.rows ? row : name === t.cols ? cell.c : t.fixed[name]));
 }
 
 async function moves(position) {
@@ -391,7 +426,7 @@ async function hover(ev) {
   }
   const cell = cellAt(px, py), tip = $('tooltip');
   if (!cell) { tip.hidden = true; return; }
-  const pos = positionOf(cell), val = state.table.values[cell.r][cell.c];
+  const pos = positionOf(cell), val = cellValue(cell.r, cell.c);
   tip.hidden = false;
   tip.style.left = Math.min(px + 14, cv.width - 200) + 'px';
   tip.style.top = (py + 14) + 'px';
@@ -436,7 +471,7 @@ function setupCanvas() {
     if (!d || d.moved || ev.target !== cv) return;
     if (d.moved) return;
     const cell = cellAt(d.x0, d.y0);
-    if (cell && state.table.values[cell.r][cell.c] !== null) {
+    if (cell && cellValue(cell.r, cell.c) !== null) {
       state.selected = cell;
       startPlay(positionOf(cell)).then(() => writeUrl(true));
     }

@@ -290,3 +290,25 @@ test('the analysis panels answer as the CLI does', async () => {
     assert.match(await page.textContent('#analysis-summary'), /^proven: preperiod 71, period 12/);
   });
 });
+
+test('a sequence is shown wrapped into rows, not as a one-cell column', async () => {
+  await withPage({ width: 1440, height: 900 }, async (page, url) => {
+    await page.goto(url);
+    await tableOf(page, 13);
+    await page.selectOption('#family', 'subtraction');
+    await page.fill('#param-set', '1,2,3');
+    await page.fill('#passes', '0');
+    await page.fill('#size', '40');
+    await page.click('#show');
+    await page.waitForFunction(() => window.explorer.state.table.game.startsWith('subtraction') && !window.explorer.state.loading);
+    assert.deepEqual(await page.evaluate(() => [window.explorer.state.rows, window.explorer.state.cols]), [4, 10]);
+    // Row 1, column 3 is x = 13: G = 13 mod 4 = 1.
+    const c = await page.evaluate(() => window.explorer.cellCenter(1, 3));
+    await page.mouse.move(c.x, c.y);
+    await page.waitForFunction(() => document.getElementById('tooltip').dataset.position === '13');
+    assert.equal(await page.getAttribute('#tooltip', 'data-value'), '1');
+    await page.mouse.click(c.x, c.y);
+    await page.waitForSelector('#moves button');
+    assert.deepEqual(await page.evaluate(() => window.explorer.state.play.position), [13]);
+  });
+});
