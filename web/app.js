@@ -132,27 +132,18 @@ async function showTable(restore) {
     state.table = t;
     state.selected = null;
     buildImage();
-    fitView();
-    if (restore && restore.view) {
-      const [scale, x, y] = restore.view.split(',').map(Number);
-      if ([scale, x, y].every(Number.isFinite) && scale > 0) state.view = {scale, x, y};
-    }
-    if (restore && restore.cell) {
-      const [r, c] = restore.cell.split(',').map(Number);
-      if (r >= 0 && c >= 0 && r < state.rows && c < state.cols) state.selected = {r, c};
-    }
-    draw();
     for (const fmt of ['csv', 'latex', 'png', 'svg', 'pdf', 'tikz'])
       $('export-' + fmt).href =
           '/api/table?' + new URLSearchParams(tableParams(req, {format: fmt, download: '1'})).toString();
     const fixed = Object.entries(t.fixed).map(([k, v]) => k + ' = ' + v).join(', ');
     $('caption').textContent = t.game + EVALUATION_SUFFIX[t.evaluation] + (fixed ? ' at ' + fixed : '') + ': rows ' + t.rows + (t.cols ? ', columns ' + t.cols : '');
-    if (restore && restore.play)
-      await startPlay(parsePosition(restore.play), restore.line);
-    else if (restore)
-      resetPlay();
-    else
+    if (restore) {
+      await applyRestore(restore);
+    } else {
+      fitView();
+      draw();
       writeUrl(true);
+    }
   } catch (e) {
     showError(e.name === 'AbortError' ? 'cancelled: the table shown is the one before' : e.message);
   } finally {
@@ -163,6 +154,25 @@ async function showTable(restore) {
       $('heatmap').classList.remove('stale');
     }
   }
+}
+
+// The zoom, the selected cell and the game in play of a URL, on the table shown.
+async function applyRestore(restore) {
+  fitView();
+  if (restore.view) {
+    const [scale, x, y] = restore.view.split(',').map(Number);
+    if ([scale, x, y].every(Number.isFinite) && scale > 0) state.view = {scale, x, y};
+  }
+  state.selected = null;
+  if (restore.cell) {
+    const [r, c] = restore.cell.split(',').map(Number);
+    if (r >= 0 && c >= 0 && r < state.rows && c < state.cols) state.selected = {r, c};
+  }
+  draw();
+  if (restore.play)
+    await startPlay(parsePosition(restore.play), restore.line);
+  else
+    resetPlay();
 }
 
 // Drops the table request under way: the browser closes it, and the server stops computing it.
@@ -233,7 +243,15 @@ async function restoreFromUrl() {
                                                                        by: x[0] === 'y' ? 'you' : 'engine',
                                                                        position: parsePosition(x.slice(1))
                                                                      }));
-  await showTable({view: u.get('view'), cell: u.get('cell'), play: u.get('play'), line});
+  const restore = {view: u.get('view'), cell: u.get('cell'), play: u.get('play'), line};
+  // The table shown already: only the view and the game in play change (back over moves).
+  const req = formRequest(), shown = state.request;
+  if (state.table && !state.loading && shown && ['spec', 'misere', 'size', 'fix'].every((k) => req[k] === shown[k])) {
+    buildImage();
+    await applyRestore(restore);
+  } else {
+    await showTable(restore);
+  }
   return true;
 }
 

@@ -153,8 +153,11 @@ test('a URL opened fresh restores the view, and back and forward work', async ()
     assert.match(restored.history, /you: .*→ \(4,0\)/);
     // Back, in the first page: before the moves (the game just started from (3,2)); forward:
     // after them again; back twice more: the knight's table before any play.
+    const requests = [];
+    page.on('request', (r) => { if (r.url().includes('/api/table')) requests.push(r.url()); });
     await page.goBack();
     await page.waitForFunction(() => window.explorer.state.play && window.explorer.state.play.history.length === 0);
+    assert.deepEqual(requests, []);  // the same table: only the game in play went back
     await page.goForward();
     await page.waitForFunction(() => window.explorer.state.play && window.explorer.state.play.history.length === 2);
     await page.goBack();
