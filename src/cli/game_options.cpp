@@ -95,12 +95,8 @@ void add_max_memory_option(CLI::App* cmd, std::string& max_memory) {
 double parse_seconds(const std::string& text) {
   const std::string what = "--max-seconds = '" + text.substr(0, 40) + "': ";
   std::size_t used = 0;
-  double v = 0;
-  try {
-    v = std::stod(text, &used);
-  } catch (const std::exception&) {
-    throw core::UserError(what + "not a number; allowed 0..1000000000 (seconds, 0 = no limit)");
-  }
+  const double v = leading_number(text, used);
+  if (used == 0) throw core::UserError(what + "not a number; allowed 0..1000000000 (seconds, 0 = no limit)");
   if (used != text.size() || text.find_first_of("xXpPnNiI") != std::string::npos)
     throw core::UserError(what + "not a decimal number; allowed 0..1000000000 (seconds, 0 = no limit)");
   if (!(v >= 0 && v <= 1e9)) throw core::UserError(what + "out of range; allowed 0..1000000000 (seconds, 0 = no limit)");

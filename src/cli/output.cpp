@@ -32,7 +32,8 @@ std::optional<io::Format> format_of_extension(const std::string& path) {
   return std::nullopt;
 }
 
-// The number a text starts with, and how many characters it takes (0: none).
+}  // namespace
+
 double leading_number(const std::string& text, std::size_t& used) {
   used = 0;
   try {
@@ -42,8 +43,6 @@ double leading_number(const std::string& text, std::size_t& used) {
     return 0;
   }
 }
-
-}  // namespace
 
 void add_output_options(CLI::App* cmd, OutputOptions& o, const std::vector<io::Format>& allowed, bool wide) {
   cmd->add_option("--format", o.format, list_of(allowed) + " (default: from the --out file's extension, else text)")

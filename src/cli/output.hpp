@@ -28,6 +28,10 @@ struct OutputOptions {
 // --figure-width and --labels when a format allowed is a figure.
 void add_output_options(CLI::App* cmd, OutputOptions& o, const std::vector<io::Format>& allowed, bool wide = false);
 
+// The number a text starts with (std::stod: decimal, hexadecimal, inf, nan), and how many of
+// its characters it takes (0: none, or out of range).
+double leading_number(const std::string& text, std::size_t& used);
+
 // A length with a unit (pt, in, cm, mm; none: points) in points, from 1 to 100 inches; else a
 // UserError naming `flag`.
 double parse_length(const std::string& text, const std::string& flag);

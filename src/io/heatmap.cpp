@@ -133,6 +133,12 @@ std::string fixed_text(const Grid& g) {
   return s;
 }
 
+// A figure's title: the game with its evaluation, and the coordinates pinned.
+std::string figure_title(const Grid& g) {
+  const std::string fixed = fixed_text(g);
+  return evaluation_title(g.game, g.eval) + (fixed.empty() ? "" : "  at " + fixed);
+}
+
 // The legend's width before it is drawn (the plot's width depends on it).
 double legend_width(const Palette& p, bool has_none) {
   Scene scratch;
@@ -183,7 +189,7 @@ Scene heatmap_scene(const Grid& g, const FigureStyle& style, std::int64_t max_bl
   const double plot_w = static_cast<double>(bcols) * cell, plot_h = static_cast<double>(brows) * cell;
 
   Scene s;
-  const std::string title = evaluation_title(g.game, g.eval) + (fixed_text(g).empty() ? "" : "  at " + fixed_text(g));
+  const std::string title = figure_title(g);
   s.title = title;
   s.texts.push_back({kMargin, kMargin + kTitleSize, title, kTitleSize});
   FigImage cells{left, top, plot_w, plot_h, static_cast<int>(bcols), static_cast<int>(brows), {}};
@@ -229,7 +235,7 @@ Scene heatmap_scene(const Grid& g, const FigureStyle& style, std::int64_t max_bl
 
 Strip strip_of(const Grid& g) {
   Strip s;
-  s.title = evaluation_title(g.game, g.eval) + (fixed_text(g).empty() ? "" : "  at " + fixed_text(g));
+  s.title = figure_title(g);
   s.axis = g.names[static_cast<std::size_t>(g.row)];
   s.eval = g.eval;
   s.layers.emplace_back();

@@ -87,13 +87,20 @@ test('choose a game, read a cell, play a move', async () => {
 const tableOf = (page, rows) => page.waitForFunction((n) => window.explorer && window.explorer.state.table &&
   window.explorer.state.table.values.length === n && !window.explorer.state.loading, rows);
 
+// Shows a family's table from the form, without passes.
+async function showGame(page, family, params, size) {
+  await page.selectOption('#family', family);
+  for (const [name, value] of Object.entries(params)) await page.fill('#param-' + name, value);
+  await page.fill('#passes', '0');
+  await page.fill('#size', String(size));
+  await page.click('#show');
+  await page.waitForFunction((f) => window.explorer.state.table.game.startsWith(f) && !window.explorer.state.loading, family);
+}
+
 async function showKnight(page, url) {
   await page.goto(url);
   await tableOf(page, 13);
-  await page.selectOption('#family', 'knight');
-  await page.fill('#passes', '0');
-  await page.fill('#size', '8');
-  await page.click('#show');
+  await showGame(page, 'knight', {}, 8);
   await tableOf(page, 8);
 }
 
@@ -282,12 +289,7 @@ test('the analysis panels answer as the CLI does', async () => {
     assert.deepEqual(a.result, cli(['check', 'nim', ...nim, '--formula', 'x ^ y']));
     assert.match(await page.textContent('#analysis-summary'), /^fails at/);
     // seq on a one-heap game: Kayles, its period proven.
-    await page.selectOption('#family', 'octal');
-    await page.fill('#param-code', '0.77');
-    await page.fill('#passes', '0');
-    await page.fill('#size', '100');
-    await page.click('#show');
-    await page.waitForFunction(() => window.explorer.state.table.game.startsWith('octal') && !window.explorer.state.loading);
+    await showGame(page, 'octal', { code: '0.77' }, 100);
     a = await run('seq');
     assert.deepEqual(a.result, cli(['seq', 'octal', '-p', 'code=0.77', '--size', '100', '--search', '4096', '--format', 'json']));
     assert.match(await page.textContent('#analysis-summary'), /^proven: preperiod 71, period 12/);
@@ -298,12 +300,7 @@ test('a sequence is shown wrapped into rows, not as a one-cell column', async ()
   await withPage({ width: 1440, height: 900 }, async (page, url) => {
     await page.goto(url);
     await tableOf(page, 13);
-    await page.selectOption('#family', 'subtraction');
-    await page.fill('#param-set', '1,2,3');
-    await page.fill('#passes', '0');
-    await page.fill('#size', '40');
-    await page.click('#show');
-    await page.waitForFunction(() => window.explorer.state.table.game.startsWith('subtraction') && !window.explorer.state.loading);
+    await showGame(page, 'subtraction', { set: '1,2,3' }, 40);
     assert.deepEqual(await page.evaluate(() => [window.explorer.state.rows, window.explorer.state.cols]), [4, 10]);
     // Row 1, column 3 is x = 13: G = 13 mod 4 = 1.
     const c = await page.evaluate(() => window.explorer.cellCenter(1, 3));
