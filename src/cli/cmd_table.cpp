@@ -1,11 +1,15 @@
+#include <fmt/format.h>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "analysis/periodicity.hpp"
 #include "cli/game_options.hpp"
+#include "core/mpi.hpp"
 #include "core/progress.hpp"
 #include "io/heatmap.hpp"
 #include "io/latex.hpp"
 #include "io/npy.hpp"
+#include "pipeline/distributed.hpp"
 #include "pipeline/ppos.hpp"
 #include "pipeline/table_slice.hpp"
 
@@ -39,7 +43,46 @@ void add_box_options(CLI::App* cmd, BoxOptions& b) {
       ->each(file_path("--load"));
 }
 
+// Under mpirun: the ranks sweep the whole box by bands and rank 0 writes it to the --save file
+// (pipeline/distributed.hpp), then says what it wrote. Tables, figures and P-positions are
+// drawn from that file afterwards, by one process (--load).
+void run_table_distributed(const GameOptions& o, const BoxOptions& b) {
+  if (b.files.save.empty() || !b.files.load.empty() || !b.fixes.empty() || o.misere)
+    throw core::UserError(
+        "under mpirun, table sweeps the Grundy values of the whole box into --save FILE (no --load, --fix or "
+        "--misere); print or draw it afterwards with `grundy table --load FILE`");
+  const core::Game game = o.game();
+  const pipeline::TableBox req =
+      pipeline::make_table_box(game, pipeline::parse_size(b.size, "--size", kMaxSide), {}, kFixFlag);
+  const pipeline::DistributedTable t = pipeline::save_distributed_table(game, req.box, o.memory_limit(), b.files.save);
+  with_output(o.output, [&](std::ostream& out) {
+    if (o.output_format() == io::Format::Json) {
+      out << nlohmann::json{{"game", game.name()},
+                            {"box", req.box.to_string()},
+                            {"file", b.files.save},
+                            {"cells", t.cells},
+                            {"zeros", t.zeros},
+                            {"max", t.max},
+                            {"route", t.route},
+                            {"ranks", t.ranks},
+                            {"rank_bytes", t.rank_bytes},
+                            {"bytes_sent", t.bytes_sent},
+                            {"sweep_seconds", t.sweep_seconds},
+                            {"write_seconds", t.write_seconds}}
+                 .dump()
+          << "\n";
+    } else {
+      out << game.name() << " over " << req.box.to_string() << ": " << t.cells << " values up to " << t.max << ", "
+          << t.zeros << " of them 0, written to " << b.files.save << " (" << t.route << " on " << t.ranks
+          << " ranks; estimate per rank " << (t.rank_bytes >> 20) << " MiB; sets sent between ranks "
+          << (t.bytes_sent >> 20) << " MiB; swept in " << fmt::format("{:.2f}", t.sweep_seconds) << " s, written in "
+          << fmt::format("{:.2f}", t.write_seconds) << " s)\n";
+    }
+  });
+}
+
 void run_table(const GameOptions& o, const BoxOptions& b, const std::string& mark_p) {
+  if (core::mpi::active()) return run_table_distributed(o, b);
   const core::Game game = o.game();
   const io::Format f = o.output_format();
   const io::LatexMark mark = io::parse_latex_mark(mark_p);
@@ -63,7 +106,7 @@ void run_table(const GameOptions& o, const BoxOptions& b, const std::string& mar
   sink.finish();
 }
 
-void run_ppos(const GameOptions& o, const BoxOptions& b) {
+void run_ppos(const GameOptions& o, const BoxOptions& b, bool count_only) {
   const core::Game game = o.game();
   const io::Format f = o.output_format();
   const core::Evaluation eval = o.misere ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome;
@@ -73,11 +116,19 @@ void run_ppos(const GameOptions& o, const BoxOptions& b) {
   std::ostream& out = sink.stream();
   // Streamed: a box holds up to billions of P-positions. The text heading and the npy header
   // count them first.
-  if (f == io::Format::Text) {
-    std::string pins;
-    for (const std::string& fix : b.fixes) pins += ", " + fix;
+  std::string pins;
+  for (const std::string& fix : b.fixes) pins += ", " + fix;
+  auto heading = [&] {
     out << ps.count() << " P-positions" << (o.misere ? " under misere play" : "") << " of " << game.name()
         << " in the box " << ps.box.to_string() << pins << "\n";
+  };
+  if (count_only) {
+    if (f == io::Format::Json)
+      out << nlohmann::json{{"game", game.name()}, {"box", ps.box.to_string()}, {"count", ps.count()}}.dump() << "\n";
+    else
+      heading();
+  } else if (f == io::Format::Text) {
+    heading();
     std::string buf;
     ps.for_each([&](const core::Position& p) {
       buf += '(';
@@ -124,14 +175,17 @@ void add_table_command(CLI::App& app) {
 void add_ppos_command(CLI::App& app) {
   static GameOptions o;
   static BoxOptions b;
+  static bool count_only = false;
   auto* cmd = app.add_subcommand("ppos", "the P-positions of a box, one per line");
   add_game_options(cmd, o, kPposFormats);
   add_box_options(cmd, b);
+  cmd->add_flag("--count", count_only, "print only how many there are (text: the heading line; json: {\"count\": N})");
   cmd->footer(
       "Example: grundy ppos nim -p heaps=3 --pass --size 8\n"
       "Example: grundy ppos nim -p heaps=3 --pass --size 16384 --fix p=1 --out p.npy   (unique completion: seconds)\n"
-      "--load also takes a table of Grundy values (its P-positions are the cells of value 0).");
-  cmd->callback([] { run_ppos(o, b); });
+      "--load also takes a table of Grundy values (its P-positions are the cells of value 0).\n"
+      "Under mpirun the f grid of three-heap Nim with a pass is swept by the ranks, and rank 0 lists.");
+  cmd->callback([] { run_ppos(o, b, count_only); });
 }
 
 }  // namespace grundy::cli

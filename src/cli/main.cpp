@@ -1,22 +1,40 @@
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <system_error>
+#include <thread>
 
 #include "cli/game_options.hpp"
 #include "core/errors.hpp"
+#include "core/mpi.hpp"
 #include "core/progress.hpp"
 #include "io/files.hpp"
 
 namespace {
 
+constexpr const char* kOutOfMemory = "out of memory; try a smaller --size or a lower --max-memory";
+
 // Every error is one line on stderr, whatever the user typed: a newline or another control
 // character inside an echoed argument (a family name, a path, an expression) is shown as '?',
 // and an echo of a huge argument is cut.
+//
+// Under mpirun an error outside the ranks' exchanges happens alike on every rank (a bad flag, a
+// refused size): rank 0 reports it, the others keep theirs for end_job. One inside an exchange
+// may be this rank's own: it says which rank.
+std::string g_deferred_error;
+
 void print_error(const char* prefix, const std::string& message) {
+  namespace mpi = grundy::core::mpi;
+  const bool many = mpi::active() && mpi::size() > 1;
   std::string line = message.size() > 1000 ? message.substr(0, 1000) + "..." : message;
   for (char& c : line)
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  if (many && (mpi::exchange_broken() || !mpi::root())) line = "rank " + std::to_string(mpi::rank()) + ": " + line;
+  if (many && !mpi::exchange_broken() && !mpi::root()) {
+    g_deferred_error = prefix + line;
+    return;
+  }
   std::cerr << prefix << line << "\n";
 }
 
@@ -30,6 +48,19 @@ std::string command_error(const CLI::App& app, int argc, char** argv, const std:
   const std::string first = argv[1];
   if (first.empty() || first[0] != '-') return "unknown command '" + first.substr(0, 40) + "'; allowed: " + known;
   return cli11_message + "; a command comes first, one of: " + known;
+}
+
+// An error under mpirun: the other ranks may be waiting for this one's messages, so the whole
+// job ends (MPI_Abort) with this status. Rank 0 has said what went wrong; another rank whose
+// error was not inside an exchange most likely shares it with rank 0, which ends the job in a
+// moment: it waits for that, and speaks only if it is still running.
+[[noreturn]] void end_job(int status) {
+  namespace mpi = grundy::core::mpi;
+  if (!mpi::root() && !mpi::exchange_broken() && !g_deferred_error.empty()) {
+    std::this_thread::sleep_for(std::chrono::seconds(5));
+    std::cerr << g_deferred_error << "\n";
+  }
+  mpi::abort(status);
 }
 
 int run(int argc, char** argv) {
@@ -73,12 +104,12 @@ int run(int argc, char** argv) {
     print_error("grundy: error: ", e.what());
     return 2;
   } catch (const std::bad_alloc&) {
-    std::cerr << "grundy: error: out of memory; try a smaller --size or a lower --max-memory\n";
+    print_error("grundy: error: ", kOutOfMemory);
     return 2;
   } catch (const std::system_error& e) {
     // A thread that could not be started: out of memory for its stack, or of threads.
     if (e.code() == std::errc::resource_unavailable_try_again) {
-      std::cerr << "grundy: error: out of memory or threads (could not start a thread); try a smaller --size\n";
+      print_error("grundy: error: ", "out of memory or threads (could not start a thread); try a smaller --size");
       return 2;
     }
     print_error("grundy: internal error: ", e.what());
@@ -96,10 +127,15 @@ int run(int argc, char** argv) {
 // Exit status: 0 on success, 2 on a bad input (one line on stderr naming it), 3 on an internal
 // error of the engine; 130 when stopped by Ctrl-C.
 int main(int argc, char** argv) {
+  namespace mpi = grundy::core::mpi;
+  mpi::init(&argc, &argv);  // under mpirun only
+  int status = 2;
   try {
-    return run(argc, argv);
+    status = run(argc, argv);
   } catch (const std::bad_alloc&) {  // while the commands are set up: memory is that short
-    std::cerr << "grundy: error: out of memory; try a smaller --size or a lower --max-memory\n";
-    return 2;
+    print_error("grundy: error: ", kOutOfMemory);
   }
+  if (status >= 2 && mpi::active() && mpi::size() > 1) end_job(status);
+  mpi::finalize();
+  return status;
 }

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "core/errors.hpp"
+#include "core/mpi.hpp"
 #include "io/heatmap.hpp"
 
 namespace grundy::cli {
@@ -132,6 +133,13 @@ io::Format output_format(const OutputOptions& o, const std::vector<io::Format>& 
 }
 
 OutputSink::OutputSink(const OutputOptions& o) : std_out_(&std::cout) {
+  // Under mpirun every rank runs the command and rank 0 alone speaks: the others' output goes
+  // nowhere, and they never touch the --out file.
+  if (core::mpi::active() && !core::mpi::root()) {
+    static std::ostream nowhere(nullptr);
+    std_out_ = &nowhere;
+    return;
+  }
   if (!o.out.empty()) file_ = std::make_unique<io::AtomicFile>(o.out, "--out");
 }
 

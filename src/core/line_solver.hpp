@@ -308,6 +308,162 @@ inline int line_game_2d_width(std::uint64_t X, std::uint64_t Y, bool diagonal) {
 }
 
 namespace detail {
+
+// The state of a 2-D line sweep and its cell kernel, shared by the threads of sweep_lines_2d
+// and the ranks of core/band_sweep.hpp: the sets of every column (and diagonal), layer by layer.
+// Word k of column y, layer l, at col_bits[l * W * Y + (k / G * Y + y) * G + k % G]; summary
+// word j at col_full[(l * SW + j) * Y + y]; first free value at col_ff[l * Y + y]; col_any[y]:
+// has the column an included cell yet. Diagonal x - y is column x - y + Y - 1 of the same
+// layout with D = X + Y - 1 columns.
+template <bool Diagonal, class Included, class ExtraAt, class Cell>
+class LineSweep2D {
+ public:
+  static constexpr std::uint64_t G = LineRef::kGroup;
+  const std::uint64_t X, Y, L, W, SW, D;
+  const bool symmetric;
+  HugeVector<std::uint64_t> col_bits, col_full, col_ff;
+  std::vector<std::uint8_t> col_any;
+  HugeVector<std::uint64_t> dia_bits, dia_full, dia_ff;
+  std::vector<std::uint8_t> dia_any;
+
+  // The sets of rows, `count` of them: L layers of W words, SW summary words and a first free
+  // value each, and whether the row has an included cell yet.
+  class Rows {
+   public:
+    Rows(std::uint64_t count, const LineSweep2D& s)
+        : L_(s.L), W_(s.W), SW_(s.SW), bits_(count * L_ * W_), full_(count * L_ * SW_), ff_(count * L_), any_(count) {}
+    void clear(std::uint64_t i) {
+      std::fill_n(&bits_[i * L_ * W_], L_ * W_, 0);
+      std::fill_n(&full_[i * L_ * SW_], L_ * SW_, 0);
+      std::fill_n(&ff_[i * L_], L_, 0);
+      any_[i] = 0;
+    }
+    std::uint64_t* bits(std::uint64_t i) { return &bits_[i * L_ * W_]; }
+    std::uint64_t* full(std::uint64_t i) { return &full_[i * L_ * SW_]; }
+    std::uint64_t* ff(std::uint64_t i) { return &ff_[i * L_]; }
+    std::uint8_t& any(std::uint64_t i) { return any_[i]; }
+
+   private:
+    std::uint64_t L_, W_, SW_;
+    std::vector<std::uint64_t> bits_, full_, ff_;
+    std::vector<std::uint8_t> any_;
+  };
+
+  // `overflow`: where a value too wide for Cell is reported (the cell keeps its low bits and
+  // the sweep goes on, so ranks exchanging sets stay in step); null: throw CellOverflow.
+  LineSweep2D(std::uint64_t X_, std::uint64_t Y_, std::uint64_t L_, std::uint64_t bound, bool symmetric_,
+              const Included& included, const ExtraAt& extra_at, bool* overflow = nullptr)
+      : X(X_),
+        Y(Y_),
+        L(L_),
+        W((bound / 64 + G) / G * G),
+        SW((W + 63) / 64),
+        D(Diagonal ? X + Y - 1 : 0),
+        symmetric(symmetric_),
+        col_bits(L * W * Y),
+        col_full(L * SW * Y),
+        col_ff(L * Y),
+        col_any(Y, 0),
+        dia_bits(L * W * D),
+        dia_full(L * SW * D),
+        dia_ff(L * D),
+        dia_any(D, 0),
+        included_(included),
+        extra_at_(extra_at),
+        overflow_(overflow) {
+    if (symmetric && X != Y) throw EngineError("sweep_lines_2d: a symmetric sweep needs a square box");
+  }
+
+  // Cells (x, y0 .. y1 - 1) of row x, whose sets are row `i` of `rows`, written L values a cell
+  // from `cell` on. Columns y0 .. y1 - 1 (and their diagonals) must hold rows 0 .. x - 1.
+  void row_block(Rows& rows, std::uint64_t i, std::uint64_t x, std::uint64_t y0, std::uint64_t y1, Cell* cell) {
+    std::uint64_t* const row_bits = rows.bits(i);
+    std::uint64_t* const row_full = rows.full(i);
+    std::uint64_t* const row_ff = rows.ff(i);
+    bool row_any = rows.any(i) != 0;
+    std::uint64_t* const cb = col_bits.data();
+    std::uint64_t* const cf = col_full.data();
+    std::uint64_t* const cff = col_ff.data();
+    std::uint8_t* const cany = col_any.data();
+    std::uint64_t* const db = dia_bits.data();
+    std::uint64_t* const df = dia_full.data();
+    std::uint64_t* const dff = dia_ff.data();
+    std::uint8_t* const dany = dia_any.data();
+    std::uint64_t no_start = 0;  // never written: the mex reads the row's first free value as 0
+    Position c(2);
+    c[0] = static_cast<std::int64_t>(x);
+    for (std::uint64_t y = y0; y < y1; ++y) {
+      c[1] = static_cast<std::int64_t>(y);
+      const bool main_diagonal = symmetric && y == x;
+      const bool inc = included_(static_cast<const Position&>(c));
+      const std::uint64_t d = Diagonal ? x + Y - 1 - y : 0;
+      const bool has_move = row_any || cany[y] != 0 || (Diagonal && dany[d] != 0);
+      Value prev = kNoValue;
+      for (std::uint64_t l = 0; l < L; ++l) {
+        const LineRef row{&row_bits[l * W], &row_full[l * SW], &row_ff[l], 1};
+        // The mex starts from the first free values of the column and the diagonal only: the
+        // row's changes with every cell, and starting from it made each cell's reads of its
+        // column and diagonal, which miss the cache, wait for the cell before (the queen at
+        // 8192^2 on one thread: 1.9 and 2.0 s against 1.6 and 1.6 s; Nim with a pass at
+        // 16384^2: 5.9 and 6.8 s against 5.5 and 5.5 s). The row's words are read all the same,
+        // from L1, and on the main diagonal the column is the row.
+        const LineRef row_from_zero{row.bits, row.full, &no_start, 1};
+        const LineRef col =
+            main_diagonal ? row : LineRef{&cb[l * W * Y + y * G], &cf[l * SW * Y + y], &cff[l * Y + y], Y};
+        Value v;
+        if constexpr (Diagonal) {
+          const LineRef dia{&db[l * W * D + d * G], &df[l * SW * D + d], &dff[l * D + d], D};
+          const LineRef sets[3] = {col, row_from_zero, dia};
+          v = mex_lines(sets, extra_at_(x, y, l, prev, has_move), W);
+          if (inc) dia.insert(v, W);
+        } else {
+          const LineRef sets[2] = {col, row_from_zero};
+          v = mex_lines(sets, extra_at_(x, y, l, prev, has_move), W);
+        }
+        if constexpr (sizeof(Cell) < sizeof(Value))
+          if (v >= ValueArray::limit(sizeof(Cell))) {
+            if (overflow_ == nullptr) throw CellOverflow{};
+            *overflow_ = true;
+          }
+        *cell++ = static_cast<Cell>(v);
+        prev = v;
+        if (inc) {
+          if (!main_diagonal) col.insert(v, W);
+          row.insert(v, W);
+        }
+      }
+      if (inc) {
+        if (!main_diagonal) cany[y] = 1;
+        if constexpr (Diagonal) dany[d] = 1;
+        row_any = true;
+      }
+    }
+    rows.any(i) = row_any ? 1 : 0;
+  }
+
+  // A symmetric sweep's column x from here on: the values of (x', x), x' <= x, which are row
+  // x's once it has reached its main diagonal.
+  void close_row(Rows& rows, std::uint64_t i, std::uint64_t x) {
+    const std::uint64_t* row_bits = rows.bits(i);
+    const std::uint64_t* row_full = rows.full(i);
+    const std::uint64_t* row_ff = rows.ff(i);
+    for (std::uint64_t l = 0; l < L; ++l) {
+      for (std::uint64_t k = 0; k < W; ++k) col_bits[l * W * Y + (k / G * Y + x) * G + k % G] = row_bits[l * W + k];
+      for (std::uint64_t j = 0; j < SW; ++j) col_full[(l * SW + j) * Y + x] = row_full[l * SW + j];
+      col_ff[l * Y + x] = row_ff[l];
+    }
+    col_any[x] = rows.any(i);
+  }
+
+ private:
+  const Included& included_;
+  const ExtraAt& extra_at_;
+  bool* overflow_;
+};
+
+}  // namespace detail
+
+namespace detail {
 // Tests set the width the 2-D line sweep tries first (0: line_game_2d_width), to sweep again.
 inline std::atomic<int> g_line_sweep_first_width{0};
 }  // namespace detail
@@ -334,17 +490,8 @@ template <bool Diagonal = false, class Included, class ExtraAt, class Cell>
 void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint64_t bound, bool symmetric,
                     const Included& included, const ExtraAt& extra_at, Cell* out, int threads = solver_threads()) {
   static_assert(std::is_unsigned_v<Cell> && sizeof(Cell) <= sizeof(Value));
-  if (symmetric && X != Y) throw EngineError("sweep_lines_2d: a symmetric sweep needs a square box");
-  constexpr std::uint64_t G = detail::LineRef::kGroup;
-  const std::uint64_t W = (bound / 64 + G) / G * G, SW = (W + 63) / 64;
-  // Word k of column y, layer l, at col_bits[l * W * Y + (k / G * Y + y) * G + k % G]; summary
-  // word j at col_full[(l * SW + j) * Y + y]. Diagonal x - y is column D = x - y + Y - 1 of
-  // the same layout with X + Y - 1 columns.
-  HugeVector<std::uint64_t> col_bits(L * W * Y), col_full(L * SW * Y), col_ff(L * Y);
-  std::vector<std::uint8_t> col_any(Y, 0);
-  const std::uint64_t D = Diagonal ? X + Y - 1 : 0;
-  HugeVector<std::uint64_t> dia_bits(L * W * D), dia_full(L * SW * D), dia_ff(L * D);
-  std::vector<std::uint8_t> dia_any(D, 0);
+  using Sweep = detail::LineSweep2D<Diagonal, Included, ExtraAt, Cell>;
+  Sweep sweep(X, Y, L, bound, symmetric, included, extra_at);
   constexpr std::uint64_t kBlock = detail::RowPipeline::kBlock;
   threads = detail::RowPipeline::threads_for(threads, X, Y);
   const auto T = static_cast<std::uint64_t>(threads);
@@ -352,77 +499,19 @@ void sweep_lines_2d(std::uint64_t X, std::uint64_t Y, std::uint64_t L, std::uint
   std::atomic<bool> failed{false};
 
   detail::run_on_threads(threads, failed, [&](int tid) {
-    std::vector<std::uint64_t> row_bits(L * W), row_full(L * SW), row_ff(L);
-    std::uint64_t no_start = 0;  // never written: the mex reads the row's first free value as 0
-    Position c(2);
+    typename Sweep::Rows row(1, sweep);
     for (std::uint64_t x = static_cast<std::uint64_t>(tid); x < X; x += T) {
-      std::fill(row_bits.begin(), row_bits.end(), 0);
-      std::fill(row_full.begin(), row_full.end(), 0);
-      std::fill(row_ff.begin(), row_ff.end(), 0);
-      bool row_any = false;
-      c[0] = static_cast<std::int64_t>(x);
+      row.clear(0);
       const std::uint64_t end = symmetric ? x + 1 : Y;
-      Cell* cell = out + x * Y * L;
       for (std::uint64_t y0 = 0; y0 < end; y0 += kBlock) {
         const std::uint64_t y1 = std::min(end, y0 + kBlock);
         // Row x-1 must be done below column y1; a symmetric row x reaching column x-1 also needs
         // that column built from row x-1's set, which happens when that row ends.
         if (!(symmetric && y1 >= x ? pipeline.wait(x, x * Y, failed) : pipeline.wait_below(x, y1, failed))) return;
-        for (std::uint64_t y = y0; y < y1; ++y) {
-          c[1] = static_cast<std::int64_t>(y);
-          const bool main_diagonal = symmetric && y == x;
-          const bool inc = included(static_cast<const Position&>(c));
-          const std::uint64_t d = Diagonal ? x + Y - 1 - y : 0;
-          const bool has_move = row_any || col_any[y] != 0 || (Diagonal && dia_any[d] != 0);
-          Value prev = kNoValue;
-          for (std::uint64_t l = 0; l < L; ++l) {
-            const detail::LineRef row{&row_bits[l * W], &row_full[l * SW], &row_ff[l], 1};
-            // The mex starts from the first free values of the column and the diagonal only: the
-            // row's changes with every cell, and starting from it made each cell's reads of its
-            // column and diagonal, which miss the cache, wait for the cell before (the queen at
-            // 8192^2 on one thread: 1.9 and 2.0 s against 1.6 and 1.6 s; Nim with a pass at
-            // 16384^2: 5.9 and 6.8 s against 5.5 and 5.5 s). The row's words are read all the same,
-            // from L1, and on the main diagonal the column is the row.
-            const detail::LineRef row_from_zero{row.bits, row.full, &no_start, 1};
-            const detail::LineRef col =
-                main_diagonal
-                    ? row
-                    : detail::LineRef{&col_bits[l * W * Y + y * G], &col_full[l * SW * Y + y], &col_ff[l * Y + y], Y};
-            Value v;
-            if constexpr (Diagonal) {
-              const detail::LineRef dia{&dia_bits[l * W * D + d * G], &dia_full[l * SW * D + d], &dia_ff[l * D + d], D};
-              const detail::LineRef sets[3] = {col, row_from_zero, dia};
-              v = detail::mex_lines(sets, extra_at(x, y, l, prev, has_move), W);
-              if (inc) dia.insert(v, W);
-            } else {
-              const detail::LineRef sets[2] = {col, row_from_zero};
-              v = detail::mex_lines(sets, extra_at(x, y, l, prev, has_move), W);
-            }
-            if constexpr (sizeof(Cell) < sizeof(Value))
-              if (v >= ValueArray::limit(sizeof(Cell))) throw detail::CellOverflow{};
-            *cell++ = static_cast<Cell>(v);
-            prev = v;
-            if (inc) {
-              if (!main_diagonal) col.insert(v, W);
-              row.insert(v, W);
-            }
-          }
-          if (inc) {
-            if (!main_diagonal) col_any[y] = 1;
-            if constexpr (Diagonal) dia_any[d] = 1;
-            row_any = true;
-          }
-        }
+        sweep.row_block(row, 0, x, y0, y1, out + (x * Y + y0) * L);
         tick((y1 - y0) * L);
         if (symmetric && y1 == end) {
-          // Column x from here on: the values of (x', x), x' <= x, which are row x's.
-          for (std::uint64_t l = 0; l < L; ++l) {
-            for (std::uint64_t k = 0; k < W; ++k)
-              col_bits[l * W * Y + (k / G * Y + x) * G + k % G] = row_bits[l * W + k];
-            for (std::uint64_t j = 0; j < SW; ++j) col_full[(l * SW + j) * Y + x] = row_full[l * SW + j];
-            col_ff[l * Y + x] = row_ff[l];
-          }
-          col_any[x] = row_any ? 1 : 0;
+          sweep.close_row(row, 0, x);
           pipeline.publish(x, Y);
         } else {
           pipeline.publish(x, y1);
@@ -611,18 +700,6 @@ inline std::uint64_t line_game_bytes(int base_arity, int passes, const Box& box,
     if (eval == Evaluation::Grundy && i + 1 < n) bytes = add_bytes(bytes, mul_bytes(lines, (words + summary + 1) * 8));
   }
   return add_bytes(bytes, (words + summary + 1) * 8);
-}
-
-// The route of a line game: solve_line_game and its memory.
-template <class Included>
-SolveRoute line_game_route(const LineGame<Included>& g, const Box& box, Evaluation eval) {
-  SolveRoute r;
-  r.name = g.base_arity == 2 && (eval == Evaluation::Grundy || g.diagonal)
-               ? (g.diagonal ? "2-D line sweep with diagonals" : "2-D line sweep")
-               : "line sweep";
-  r.bytes = line_game_bytes(g.base_arity, g.passes, box, eval, g.diagonal);
-  r.run = [g, box, eval] { return solve_line_game(g, box, eval); };
-  return r;
 }
 
 }  // namespace grundy::core

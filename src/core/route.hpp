@@ -8,8 +8,10 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
+#include "core/band_table.hpp"
 #include "core/dense_solver.hpp"
 
 namespace grundy::core {
@@ -18,6 +20,9 @@ struct SolveRoute {
   std::string name;         // "line sweep", "generic sweep in rank order", ...
   std::uint64_t bytes = 0;  // peak allocation of run(), UINT64_MAX when beyond counting
   std::function<DenseTable()> run;
+  // The same table swept by the ranks of an MPI world, each holding its bands of rows, where
+  // the route has that form (the 2-D line sweep).
+  std::optional<BandRun> bands;
 };
 
 // A way to list the P-positions of a region without a table of all its cells: unique

@@ -10,10 +10,10 @@
 #include <optional>
 #include <vector>
 
+#include "core/band_sweep.hpp"
 #include "core/box.hpp"
 #include "core/dense_solver.hpp"
 #include "core/errors.hpp"
-#include "core/line_solver.hpp"
 #include "games/fts.hpp"
 
 namespace grundy::games {

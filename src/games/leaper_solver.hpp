@@ -3,8 +3,8 @@
 #include <functional>
 #include <optional>
 
+#include "core/band_sweep.hpp"
 #include "core/dense_solver.hpp"
-#include "core/line_solver.hpp"
 #include "games/leaper.hpp"
 #include "transforms/forbid.hpp"
 #include "transforms/with_pass.hpp"
@@ -59,7 +59,8 @@ std::optional<core::SolveRoute> slider_route(const Slider& s, int passes, bool f
                             [&s, box, eval, passes, from_terminal, included, symmetric] {
                               return symmetric ? solve_rider(s, box, eval, passes, from_terminal)
                                                : solve_rider(s, box, eval, passes, from_terminal, included);
-                            }};
+                            },
+                            std::nullopt};
   }
   const bool diagonal = s.lines() == Slider::Lines::AxesAndDiagonal;
   if (diagonal && eval == core::Evaluation::MisereOutcome) return std::nullopt;

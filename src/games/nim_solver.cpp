@@ -2,6 +2,8 @@
 
 #include <memory>
 
+#include "core/mpi.hpp"
+
 namespace grundy::games {
 
 std::uint64_t nim_pass_f_grid_bytes(std::int64_t size) {
@@ -10,6 +12,15 @@ std::uint64_t nim_pass_f_grid_bytes(std::int64_t size) {
   return n * n * sizeof(core::Value) + n * ((2 * n + 2) / 64 + 16) * sizeof(std::uint64_t);
 }
 
+namespace {
+
+// f(x, y)'s pass option: the value of (x, y, z, 0) in plain Nim, x ^ y (none at (0, 0)).
+constexpr auto kPassOption = [](std::uint64_t x, std::uint64_t y, std::uint64_t, core::Value, bool) {
+  return core::detail::OneValue{(x | y) == 0 ? core::kNoValue : static_cast<core::Value>(x ^ y)};
+};
+
+}  // namespace
+
 PassFGrid nim_pass_f_grid(std::int64_t size) {
   if (size < 1) throw core::UserError("f grid: size " + std::to_string(size) + " must be at least 1");
   PassFGrid g;
@@ -17,11 +28,15 @@ PassFGrid nim_pass_f_grid(std::int64_t size) {
   const auto n = static_cast<std::uint64_t>(size);
   g.f.resize(n * n);
   auto all = [](const Position&) { return true; };
-  auto pass_option = [](std::uint64_t x, std::uint64_t y, std::uint64_t, core::Value, bool) {
-    return core::detail::OneValue{(x | y) == 0 ? core::kNoValue : static_cast<core::Value>(x ^ y)};
-  };
-  core::sweep_lines_2d(n, n, 1, 2 * n + 2, true, all, pass_option, g.f.data());
+  core::sweep_lines_2d(n, n, 1, 2 * n + 2, true, all, kPassOption, g.f.data());
   return g;
+}
+
+core::BandTable nim_pass_f_grid_bands(std::int64_t size) {
+  if (size < 1) throw core::UserError("f grid: size " + std::to_string(size) + " must be at least 1");
+  const auto n = static_cast<std::uint64_t>(size);
+  auto all = [](const Position&) { return true; };
+  return core::sweep_lines_2d_bands(n, n, 1, 2 * n + 2, true, all, kPassOption, core::ValueArray::width_for(2 * n + 2));
 }
 
 std::optional<core::PPosRoute> fast_ppos_route(const transforms::WithPass<Nim>& g, const core::Box& box,
@@ -35,17 +50,25 @@ std::optional<core::PPosRoute> fast_ppos_route(const transforms::WithPass<Nim>& 
   const bool layer0 = pinned[3] != 1 && box.extent(3) >= 1, layer1 = pinned[3] != 0 && box.extent(3) >= 2;
   core::PPosRoute r;
   r.name = "f grid (unique completion)";
-  r.bytes = nim_pass_f_grid_bytes(n);
-  r.run = [X, Y, Z, n, layer0, layer1, grid = std::make_shared<std::optional<PassFGrid>>()](
-              const std::function<void(const Position&)>& visit) {
-    if (layer1 && !*grid) *grid = nim_pass_f_grid(n);
+  // Under mpirun the grid is swept by bands, each rank holding its rows, and its rows stream to
+  // rank 0, which lists the positions; the other ranks' visit is never called.
+  const bool bands = core::mpi::active();
+  r.bytes = bands ? core::line_game_band_bytes(
+                        core::BandLayout::make(static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(n), 1, true,
+                                               core::mpi::size(), core::mpi::rank()),
+                        2 * static_cast<std::uint64_t>(n) + 2, false)
+                  : nim_pass_f_grid_bytes(n);
+  r.run = [X, Y, Z, n, layer0, layer1, bands, grid = std::make_shared<std::optional<PassFGrid>>(),
+           parts =
+               std::make_shared<std::optional<core::BandTable>>()](const std::function<void(const Position&)>& visit) {
     core::StopPoll poll;
     Position p(4);
-    for (std::int64_t x = 0; x < X; ++x)
+    // Row x of the region, f(x, y) = f(y) on the layer with the pass.
+    auto row = [&](std::int64_t x, auto f) {
       for (std::int64_t y = 0; y < Y; ++y) {
         poll();
         // (x, y, z, p) in index order: by z, then p.
-        const std::int64_t z0 = x ^ y, z1 = layer1 ? (*grid)->at(x, y) : Z;
+        const std::int64_t z0 = x ^ y, z1 = layer1 ? static_cast<std::int64_t>(f(y)) : Z;
         p[0] = x;
         p[1] = y;
         auto emit = [&](std::int64_t z, std::int64_t layer) {
@@ -62,6 +85,23 @@ std::optional<core::PPosRoute> fast_ppos_route(const transforms::WithPass<Nim>& 
           if (has1) emit(z1, 1);
         }
       }
+    };
+    auto none = [](std::int64_t) { return core::Value{0}; };
+    if (bands && layer1) {
+      if (!*parts) *parts = nim_pass_f_grid_bands(n);
+      core::for_each_row(**parts, [&](std::uint64_t x, const core::Value* f) {
+        if (static_cast<std::int64_t>(x) < X) row(static_cast<std::int64_t>(x), [f](std::int64_t y) { return f[y]; });
+      });
+      return;
+    }
+    if (bands && !core::mpi::root()) return;
+    if (layer1 && !*grid) *grid = nim_pass_f_grid(n);
+    for (std::int64_t x = 0; x < X; ++x) {
+      if (layer1)
+        row(x, [&](std::int64_t y) { return (*grid)->at(x, y); });
+      else
+        row(x, none);
+    }
   };
   return r;
 }

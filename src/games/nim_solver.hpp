@@ -6,8 +6,8 @@
 
 #include <optional>
 
+#include "core/band_sweep.hpp"
 #include "core/game.hpp"
-#include "core/line_solver.hpp"
 #include "games/nim.hpp"
 #include "transforms/forbid.hpp"
 #include "transforms/with_pass.hpp"
@@ -63,6 +63,10 @@ struct PassFGrid {
 };
 
 PassFGrid nim_pass_f_grid(std::int64_t size);
+
+// The same grid swept by bands on the ranks of an MPI world (core/band_sweep.hpp), each rank
+// holding its rows; core::for_each_row streams it to rank 0. Collective.
+core::BandTable nim_pass_f_grid_bands(std::int64_t size);
 
 // The P-positions of three-heap Nim with one pass (not from a terminal position) in a region
 // of (x, y, z, p), read off the f grid of the largest of x's and y's extents: (x, y, x ^ y, 0)

@@ -2,6 +2,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -61,13 +62,8 @@ std::uint64_t get_le(const unsigned char* p, int bytes) {
 
 }  // namespace
 
-namespace {
-
-// Writes `count` values, value(i) for i = 0 .. count - 1 (kNoValue and kUnsolved as the
-// width's sentinels), as a table file of box `extent`; `max` is the largest other value.
 void write_table(const std::string& path, const std::string& game, const std::vector<std::int64_t>& extent,
-                 core::Evaluation eval, std::uint64_t count, core::Value max,
-                 const std::function<core::Value(std::uint64_t)>& value) {
+                 core::Evaluation eval, std::uint64_t count, core::Value max, const ValueStream& values) {
   const int width = core::ValueArray::width_for(std::uint64_t{max} + 1);  // as in memory
   if (width == 4 && max >= 0xfffffffe) throw core::EngineError("--save: a value too large for a table file");
   nlohmann::json h;
@@ -79,26 +75,44 @@ void write_table(const std::string& path, const std::string& game, const std::ve
   const std::string header = h.dump();
   AtomicFile file(path, "--save");
   Fnv sum;
-  std::vector<unsigned char> buf;
+  std::vector<unsigned char> buf(kMagic, kMagic + 8);
   auto flush = [&] {
     sum.add(buf.data(), buf.size());
     file.write(buf.data(), buf.size());
     buf.clear();
     core::poll_stop();
   };
-  buf.insert(buf.end(), kMagic, kMagic + 8);
   put_le(buf, header.size(), 4);
   buf.insert(buf.end(), header.begin(), header.end());
   const std::uint64_t none = none_of(width), unsolved = unsolved_of(width);
-  for (std::uint64_t i = 0; i < count; ++i) {
-    const core::Value v = value(i);
-    put_le(buf, v == core::kNoValue ? none : v == core::kUnsolved ? unsolved : v, width);
-    if (buf.size() >= (1u << 20)) flush();
-  }
+  std::uint64_t written = 0;
+  values([&](const core::Value* v, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      put_le(buf, v[i] == core::kNoValue ? none : v[i] == core::kUnsolved ? unsolved : v[i], width);
+      if (buf.size() >= (1u << 20)) flush();
+    }
+    written += n;
+  });
+  if (written != count) throw core::EngineError("--save: the table gave another number of values than its box holds");
   flush();
   put_le(buf, sum.h, 8);
   file.write(buf.data(), buf.size());
   file.commit();
+}
+
+namespace {
+
+// Values one at a time, value(i) for i = 0 .. count - 1, in chunks to write_table.
+ValueStream each_value(std::uint64_t count, const std::function<core::Value(std::uint64_t)>& value) {
+  return [count, &value](core::FunctionRef<void(const core::Value*, std::size_t)> put) {
+    constexpr std::size_t kChunk = 4096;
+    std::vector<core::Value> chunk(kChunk);
+    for (std::uint64_t i = 0; i < count; i += kChunk) {
+      const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, count - i));
+      for (std::size_t j = 0; j < n; ++j) chunk[j] = value(i + j);
+      put(chunk.data(), n);
+    }
+  };
 }
 
 }  // namespace
@@ -108,13 +122,15 @@ void save_table(const std::string& path, const core::DenseTable& t, const std::s
   for (core::Value v : t.values)
     if (v != core::kNoValue && v != core::kUnsolved) max = std::max(max, v);
   const std::vector<std::int64_t> extent(t.box.extents().coords().begin(), t.box.extents().coords().end());
-  write_table(path, game, extent, t.eval, t.values.size(), max, [&](std::uint64_t i) { return t.values[i]; });
+  write_table(path, game, extent, t.eval, t.values.size(), max,
+              each_value(t.values.size(), [&](std::uint64_t i) { return t.values[i]; }));
 }
 
 void save_sequence(const std::string& path, const std::string& game, std::int64_t n, core::Value max,
                    const std::function<core::Value(std::int64_t)>& value) {
-  write_table(path, game, {n}, core::Evaluation::Grundy, static_cast<std::uint64_t>(n), max,
-              [&](std::uint64_t i) { return value(static_cast<std::int64_t>(i)); });
+  write_table(
+      path, game, {n}, core::Evaluation::Grundy, static_cast<std::uint64_t>(n), max,
+      each_value(static_cast<std::uint64_t>(n), [&](std::uint64_t i) { return value(static_cast<std::int64_t>(i)); }));
 }
 
 namespace {

@@ -23,12 +23,25 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/dense_solver.hpp"
+#include "core/function_ref.hpp"
 
 namespace grundy::io {
 
 void save_table(const std::string& path, const core::DenseTable& table, const std::string& game);
+
+// The values of a table in row-major order, pushed in chunks: values(put) calls put(v, n) for
+// each chunk in turn.
+using ValueStream = std::function<void(core::FunctionRef<void(const core::Value*, std::size_t)>)>;
+
+// A table file of box `extent` whose `count` values come from `values` (kNoValue and kUnsolved
+// as the width's sentinels), `max` the largest other value: a table that no one process holds
+// (a band sweep's rows streamed to rank 0) is written as save_table writes a held one, byte for
+// byte.
+void write_table(const std::string& path, const std::string& game, const std::vector<std::int64_t>& extent,
+                 core::Evaluation eval, std::uint64_t count, core::Value max, const ValueStream& values);
 
 // Reads `path` and checks it holds `game` under `eval`, refusing before allocating a table
 // larger than `memory_limit`; the caller checks the box it needs (pipeline::solve_table). A

@@ -1,0 +1,78 @@
+#pragma once
+
+// A table swept by bands of rows on the ranks of an MPI world (core/band_sweep.hpp): which rows
+// each rank holds, its part of the cells, and the stream of the whole table's rows to rank 0.
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <functional>
+#include <string>
+
+#include "core/function_ref.hpp"
+#include "core/value_array.hpp"
+
+namespace grundy::core {
+
+// Which rows each rank sweeps: bands of B rows, band k on rank k mod R.
+struct BandLayout {
+  static constexpr std::uint64_t kBlock = 256;  // columns a message of sets carries
+  std::uint64_t X = 0, Y = 0, L = 1, B = 1;
+  int R = 1, r = 0;
+  bool symmetric = false;
+
+  // Bands of about X / (4R) rows (X / (8R) for a symmetric sweep, whose later rows are longer),
+  // at least 64; GRUNDY_BAND_ROWS sets B (tests: many bands, so the pipeline fills and drains
+  // many times on a small table).
+  static BandLayout make(std::uint64_t X, std::uint64_t Y, std::uint64_t L, bool symmetric, int R, int r) {
+    BandLayout b{0, 0, 0, 0, R, r, symmetric};
+    b.X = X;
+    b.Y = Y;
+    b.L = L;
+    const auto ranks = static_cast<std::uint64_t>(R);
+    b.B = std::max<std::uint64_t>(64, (X + (symmetric ? 8 : 4) * ranks - 1) / ((symmetric ? 8 : 4) * ranks));
+    if (const char* env = std::getenv("GRUNDY_BAND_ROWS")) {
+      const long v = std::strtol(env, nullptr, 10);
+      if (v >= 1) b.B = static_cast<std::uint64_t>(v);
+    }
+    b.B = std::min(b.B, std::max<std::uint64_t>(X, 1));
+    return b;
+  }
+  std::uint64_t bands() const { return (X + B - 1) / B; }
+  int owner(std::uint64_t k) const { return static_cast<int>(k % static_cast<std::uint64_t>(R)); }
+  std::uint64_t first(std::uint64_t k) const { return k * B; }
+  std::uint64_t end(std::uint64_t k) const { return std::min(X, (k + 1) * B); }
+  // Columns band k sweeps: a symmetric band stops at its last row's main diagonal.
+  std::uint64_t columns(std::uint64_t k) const { return symmetric ? end(k) : Y; }
+  std::uint64_t blocks(std::uint64_t k) const { return (columns(k) + kBlock - 1) / kBlock; }
+  // Rows of this rank's bands, and where row x of one of them lies among them.
+  std::uint64_t local_rows() const {
+    std::uint64_t n = 0;
+    for (std::uint64_t k = static_cast<std::uint64_t>(r); k < bands(); k += static_cast<std::uint64_t>(R))
+      n += end(k) - first(k);
+    return n;
+  }
+  std::uint64_t local_row(std::uint64_t x) const { return x / B / static_cast<std::uint64_t>(R) * B + x % B; }
+};
+
+// This rank's part of a table swept by bands: the cells (x, y, layer) of its rows, row after
+// row, Y * L cells a row (a symmetric table: only y <= x is written).
+struct BandTable {
+  BandLayout layout;
+  ValueArray values;
+  std::uint64_t bytes_sent = 0;  // by this rank, the sets handed to the next band
+};
+
+// Calls row(x, values) on rank 0 for x = 0 .. X - 1 in order, values the Y * L cells of row x
+// (cell (x, y, l) at y * L + l), a symmetric table's upper triangle mirrored in; the other
+// ranks send their parts. Collective.
+void for_each_row(const BandTable& t, FunctionRef<void(std::uint64_t, const Value*)> row);
+
+// A route's distributed form (core::SolveRoute::bands): the sweep on every rank, and the
+// bytes it allocates on each at its peak (for_each_row's buffers on rank 0 included).
+struct BandRun {
+  std::uint64_t bytes = 0;
+  std::function<BandTable()> run;
+};
+
+}  // namespace grundy::core

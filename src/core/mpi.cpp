@@ -1,0 +1,197 @@
+#include "core/mpi.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <exception>
+#include <iostream>
+#include <thread>
+
+#include "core/errors.hpp"
+
+#ifdef GRUNDY_WITH_MPI
+// The C interface only: Open MPI's deprecated C++ bindings live in another library.
+#define OMPI_SKIP_MPICXX 1
+#include <mpi.h>
+#endif
+
+namespace grundy::core::mpi {
+
+namespace {
+
+bool g_active = false;
+int g_rank = 0, g_size = 1, g_exchanges = 0;
+bool g_broken = false;
+
+}  // namespace
+
+bool built_with_mpi() {
+#ifdef GRUNDY_WITH_MPI
+  return true;
+#else
+  return false;
+#endif
+}
+
+bool launched() {
+  for (const char* var : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_SIZE"})
+    if (std::getenv(var) != nullptr) return true;
+  return false;
+}
+
+void init([[maybe_unused]] int* argc, [[maybe_unused]] char*** argv) {
+#ifdef GRUNDY_WITH_MPI
+  if (!launched() || g_active) return;
+  int provided = 0;
+  MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+  // Errors are fatal to the job (MPI's default handler): a lost rank ends every process.
+  MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &g_size);
+  g_active = true;
+#endif
+}
+
+void finalize() {
+#ifdef GRUNDY_WITH_MPI
+  if (g_active) MPI_Finalize();
+#endif
+  g_active = false;
+}
+
+bool active() { return g_active; }
+int rank() { return g_rank; }
+int size() { return g_size; }
+
+void abort(int code) {
+  std::cerr.flush();
+  // mpirun forwards each rank's output on its own: a moment for this rank's last line to pass
+  // before mpirun's report of the abort.
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+#ifdef GRUNDY_WITH_MPI
+  if (g_active) MPI_Abort(MPI_COMM_WORLD, code);
+#endif
+  std::exit(code);
+}
+
+Exchange::Exchange() : uncaught_(std::uncaught_exceptions()) { ++g_exchanges; }
+Exchange::~Exchange() {
+  --g_exchanges;
+  if (std::uncaught_exceptions() > uncaught_) g_broken = true;
+}
+bool in_exchange() { return g_exchanges > 0; }
+bool exchange_broken() { return g_broken; }
+
+#ifdef GRUNDY_WITH_MPI
+
+namespace {
+constexpr std::size_t kPiece = std::size_t{1} << 30;  // bytes a piece: MPI counts are ints
+}  // namespace
+
+void send(const void* data, std::size_t bytes, int to, int tag) {
+  const auto* p = static_cast<const char*>(data);
+  do {
+    const std::size_t n = std::min(bytes, kPiece);
+    MPI_Send(p, static_cast<int>(n), MPI_BYTE, to, tag, MPI_COMM_WORLD);
+    p += n;
+    bytes -= n;
+  } while (bytes > 0);
+}
+
+void recv(void* data, std::size_t bytes, int from, int tag) {
+  auto* p = static_cast<char*>(data);
+  do {
+    const std::size_t n = std::min(bytes, kPiece);
+    MPI_Recv(p, static_cast<int>(n), MPI_BYTE, from, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    p += n;
+    bytes -= n;
+  } while (bytes > 0);
+}
+
+struct Outbox::Pending {
+  std::vector<std::uint64_t> message;
+  std::vector<MPI_Request> requests;
+};
+
+void Outbox::post(std::vector<std::uint64_t>&& message, int to, int tag) {
+  const std::size_t bytes = message.size() * sizeof(std::uint64_t);
+  while (!pending_.empty() && waiting_ + bytes > max_bytes_) wait_oldest();
+  auto p = std::make_unique<Pending>();
+  p->message = std::move(message);
+  const char* at = reinterpret_cast<const char*>(p->message.data());
+  std::size_t left = bytes;
+  do {
+    const std::size_t n = std::min(left, kPiece);
+    p->requests.emplace_back();
+    MPI_Isend(at, static_cast<int>(n), MPI_BYTE, to, tag, MPI_COMM_WORLD, &p->requests.back());
+    at += n;
+    left -= n;
+  } while (left > 0);
+  waiting_ += bytes;
+  sent_ += bytes;
+  pending_.push_back(std::move(p));
+  // Let finished sends go, so a steady stream does not hold max_bytes_ at all times.
+  while (!pending_.empty()) {
+    int done = 0;
+    auto& front = pending_.front()->requests;
+    MPI_Testall(static_cast<int>(front.size()), front.data(), &done, MPI_STATUSES_IGNORE);
+    if (done == 0) break;
+    waiting_ -= pending_.front()->message.size() * sizeof(std::uint64_t);
+    pending_.pop_front();
+  }
+}
+
+void Outbox::wait_oldest() {
+  auto& front = pending_.front()->requests;
+  MPI_Waitall(static_cast<int>(front.size()), front.data(), MPI_STATUSES_IGNORE);
+  waiting_ -= pending_.front()->message.size() * sizeof(std::uint64_t);
+  pending_.pop_front();
+}
+
+std::uint64_t sum(std::uint64_t v) {
+  if (!g_active) return v;
+  std::uint64_t out = 0;
+  MPI_Allreduce(&v, &out, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  return out;
+}
+
+std::uint64_t max(std::uint64_t v) {
+  if (!g_active) return v;
+  std::uint64_t out = 0;
+  MPI_Allreduce(&v, &out, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
+  return out;
+}
+
+void barrier() {
+  if (g_active) MPI_Barrier(MPI_COMM_WORLD);
+}
+
+#else  // a world of one process: nothing to send to
+
+void send(const void*, std::size_t, int, int) { throw EngineError("mpi::send without MPI"); }
+void recv(void*, std::size_t, int, int) { throw EngineError("mpi::recv without MPI"); }
+struct Outbox::Pending {};
+void Outbox::post(std::vector<std::uint64_t>&&, int, int) { throw EngineError("mpi::Outbox without MPI"); }
+void Outbox::wait_oldest() {}
+std::uint64_t sum(std::uint64_t v) { return v; }
+std::uint64_t max(std::uint64_t v) { return v; }
+void barrier() {}
+
+#endif
+
+Outbox::Outbox(std::size_t max_bytes) : max_bytes_(max_bytes) {}
+
+void Outbox::wait_all() {
+  while (!pending_.empty()) wait_oldest();
+}
+
+Outbox::~Outbox() {
+  // An exception unwinding past the outbox ends the job in main (Exchange): waiting here for
+  // sends nobody will receive would hang instead, and freeing their buffers under MPI's feet
+  // would be worse, so they are left to the process's end.
+  if (std::uncaught_exceptions() == 0) {
+    wait_all();
+  } else {
+    for (auto& p : pending_) static_cast<void>(p.release());
+  }
+}
+
+}  // namespace grundy::core::mpi

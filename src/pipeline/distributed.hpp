@@ -1,0 +1,32 @@
+#pragma once
+
+// The pipeline of a distributed table (issue 18): `mpirun -np R grundy table GAME --size N
+// --save FILE`. Every rank sweeps its bands of rows (core/band_sweep.hpp) and rank 0 writes
+// the table file as one process would, byte for byte, from the rows streamed to it; no rank
+// holds the whole table. Any other output is drawn from the file afterwards (--load).
+
+#include <cstdint>
+#include <string>
+
+#include "core/game.hpp"
+
+namespace grundy::pipeline {
+
+struct DistributedTable {
+  std::string route;             // "2-D line sweep", ...
+  int ranks = 1;                 // MPI ranks that swept it
+  std::uint64_t cells = 0;       // in the table file
+  std::uint64_t zeros = 0;       // cells of value 0: the P-positions of the box
+  core::Value max = 0;           // the largest value
+  std::uint64_t rank_bytes = 0;  // the estimate of a rank's peak allocation
+  std::uint64_t bytes_sent = 0;  // the sets handed between bands, by every rank together
+  double sweep_seconds = 0;      // until every rank had swept its bands
+  double write_seconds = 0;      // streaming the rows to rank 0 and writing the file
+};
+
+// Collective: every rank calls it with the same arguments. Refuses (UserError, on every rank
+// alike) a game whose route has no band sweep, or a box whose share does not fit a rank.
+DistributedTable save_distributed_table(const core::Game& game, const core::Box& box, std::uint64_t memory_limit,
+                                        const std::string& path);
+
+}  // namespace grundy::pipeline

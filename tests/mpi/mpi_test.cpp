@@ -1,0 +1,143 @@
+// grundy under mpirun (issue 18): Debian's Open MPI, 1 to 4 ranks on this machine
+// (--oversubscribe), each test bounded in time. Every distributed table must be the file one
+// process writes, byte for byte; a lost rank must fail the whole job and leave no table; an
+// error must be one line. Skipped in a build without MPI (the ASan preset: -DGRUNDY_MPI=OFF)
+// or where mpirun is missing.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "core/mpi.hpp"
+#include "support/run_cli.hpp"
+
+namespace {
+
+bool have_mpirun() { return std::system("command -v mpirun > /dev/null 2>&1") == 0; }
+
+#define REQUIRE_MPI()                                                              \
+  do {                                                                             \
+    if (!grundy::core::mpi::built_with_mpi()) GTEST_SKIP() << "built without MPI"; \
+    if (!have_mpirun()) GTEST_SKIP() << "no mpirun (Debian: openmpi-bin)";         \
+  } while (false)
+
+// `mpirun -np R grundy ARGS`, as root too (CI), bounded; env: extra variables for grundy.
+CliResult run_mpi(int ranks, const std::string& args, const std::string& env = "") {
+  const std::string launcher =
+      "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 300 mpirun "
+      "--oversubscribe -np " +
+      std::to_string(ranks) + " " + (env.empty() ? "" : "-x " + env + " ");
+  return run_sh(launcher + "\"$GRUNDY\" " + args);
+}
+
+std::string temp(const std::string& name) { return testing::TempDir() + "/mpi_" + name; }
+
+// The table file of one process and of 1 .. 4 ranks, in bands of 5 rows (tens of bands: the
+// pipeline fills and drains many times, and blocks of columns cut across the bands' edges).
+void expect_same_file(const std::string& spec) {
+  const std::string one = temp("one.t"), many = temp("many.t");
+  std::filesystem::remove(one);
+  const CliResult single = run_cli("table " + spec + " --save " + one + " --out " + temp("one.txt"));
+  ASSERT_EQ(single.status, 0) << single.err;
+  const std::string expected = slurp(one);
+  ASSERT_GT(expected.size(), 100u);
+  for (int ranks = 1; ranks <= 4; ++ranks) {
+    std::filesystem::remove(many);
+    const CliResult r = run_mpi(ranks, "table " + spec + " --save " + many, "GRUNDY_BAND_ROWS=5");
+    ASSERT_EQ(r.status, 0) << spec << " on " << ranks << " ranks: " << r.err;
+    EXPECT_NE(r.out.find("on " + std::to_string(ranks) + " ranks"), std::string::npos) << r.out;
+    EXPECT_TRUE(slurp(many) == expected) << spec << " on " << ranks << " ranks: the files differ";
+  }
+}
+
+}  // namespace
+
+TEST(Mpi, TwoHeapNimWithAPassIsTheSameFileOnOneToFourRanks) {
+  REQUIRE_MPI();
+  expect_same_file("nim -p heaps=2 --pass --size 300");  // symmetric: the upper half mirrored
+}
+
+TEST(Mpi, EveryLineSweepIsTheSameFileOnOneToFourRanks) {
+  REQUIRE_MPI();
+  expect_same_file("nim -p heaps=2 --size 130x301");
+  expect_same_file("nim -p heaps=2 --forbid 'x+y==7' --passes 2 --pass-from-terminal --size 123");
+  expect_same_file("queen --pass --size 150x190");  // diagonals handed on with the columns
+  expect_same_file("queen --size 211");
+  expect_same_file("fts -p piles=2 -p d=3 --size 160");
+}
+
+TEST(Mpi, TheSummaryCountsTheZerosOfTheTable) {
+  REQUIRE_MPI();
+  const CliResult r = run_mpi(3, "table nim -p heaps=2 --pass --size 300 --format json --save " + temp("j.t"));
+  ASSERT_EQ(r.status, 0) << r.err;
+  const CliResult p = run_cli("ppos nim -p heaps=2 --pass --size 300 --count");
+  ASSERT_EQ(p.status, 0) << p.err;
+  EXPECT_EQ(p.out.substr(0, p.out.find(' ')), "599");
+  EXPECT_NE(r.out.find("\"zeros\":599"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"ranks\":3"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"max\":511"), std::string::npos) << r.out;
+}
+
+TEST(Mpi, ThreeHeapNimWithAPassListsTheSamePPositions) {
+  REQUIRE_MPI();
+  for (const std::string region : {"--size 200 --fix p=1", "--size 100x130x90"}) {
+    const CliResult single = run_cli("ppos nim -p heaps=3 --pass " + region);
+    ASSERT_EQ(single.status, 0) << single.err;
+    ASSERT_GT(single.out.size(), 10000u);
+    for (int ranks = 1; ranks <= 4; ++ranks) {
+      const CliResult r = run_mpi(ranks, "ppos nim -p heaps=3 --pass " + region, "GRUNDY_BAND_ROWS=9");
+      ASSERT_EQ(r.status, 0) << r.err;
+      EXPECT_TRUE(r.out == single.out) << region << " on " << ranks << " ranks";
+    }
+  }
+  const CliResult count = run_mpi(2, "ppos nim -p heaps=3 --pass --size 100x130x90 --count");
+  EXPECT_EQ(count.out, "17892 P-positions of nim(heaps=3) + pass in the box 100x130x90x2\n");
+}
+
+TEST(Mpi, ABadInputIsOneLineFromRankZero) {
+  REQUIRE_MPI();
+  for (const std::string args : {"table nim -p heaps=2 --size 10", "table octal -p code=0.77 --size 10 --save x.t",
+                                 "table nim -p heaps=2 --size 100000 --save x.t --max-memory 1G"}) {
+    const CliResult r = run_mpi(3, args);
+    EXPECT_EQ(r.status, 2) << args << ": " << r.err;
+    // Our line, once, from rank 0 (mpirun's own report of the aborted job goes around it).
+    const std::size_t at = r.err.find("grundy: error: ");
+    ASSERT_NE(at, std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("grundy: error: ", at + 1), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("grundy: error: rank"), std::string::npos) << r.err;
+  }
+  // An error inside the ranks' exchanges names its rank; rank 0 checks --save before sweeping.
+  const CliResult r = run_mpi(2, "table nim -p heaps=2 --size 100 --save /nonexistent/x.t");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("grundy: error: rank 0: --save /nonexistent/x.t: cannot create"), std::string::npos) << r.err;
+}
+
+TEST(Mpi, AKilledRankFailsTheJobAndLeavesNoTable) {
+  REQUIRE_MPI();
+  const std::string dir = temp("killed");
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  // About 5 s on two ranks here; rank 1 is killed once it has run for a second.
+  const CliResult r = run_sh(
+      "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 300 mpirun --oversubscribe -np 2 "
+      "\"$GRUNDY\" table nim -p heaps=2 --pass --size 12000 --save " +
+      dir + "/t.grundy > " + dir + "/out 2> " + dir +
+      "/err &\n"
+      "job=$!\n"
+      "for i in $(seq 300); do\n"
+      "  for p in $(pgrep -f 'table nim -p heaps=2 --pass --size 12000'); do\n"
+      "    if tr '\\0' '\\n' < /proc/$p/environ 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1'; then\n"
+      "      sleep 1; kill -9 $p; echo killed; break 2\n"
+      "    fi\n"
+      "  done\n"
+      "  sleep 0.1\n"
+      "done\n"
+      "wait $job; echo \"status $?\"");
+  EXPECT_NE(r.out.find("killed"), std::string::npos) << r.out << r.err;
+  EXPECT_EQ(r.out.find("status 0"), std::string::npos) << r.out;
+  EXPECT_NE(slurp(dir + "/err").find("rank 1"), std::string::npos) << slurp(dir + "/err");
+  // No table, and no temporary beside it.
+  std::vector<std::string> left;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) left.push_back(e.path().filename());
+  std::sort(left.begin(), left.end());
+  EXPECT_EQ(left, (std::vector<std::string>{"err", "out"}));
+}
