@@ -32,9 +32,12 @@ def model(n, layers, ranks, ns_per_cell, rate, symmetric=True, diagonal=False, b
     width = 1 if bound <= 0xfc else 2 if bound <= 0xfffc else 4
     line = layers * (words + summary + 1) * 8 + 1  # bytes of one line's sets, every layer
     b, k = layout(n, ranks, symmetric, band_rows)
-    # Cells each rank sweeps: a symmetric sweep only y <= x.
-    cells = n * n * layers / (2 if symmetric else 1)
-    compute = cells * ns_per_cell * 1e-9 / ranks
+    # Cells each rank sweeps (a symmetric sweep only y <= x): the busiest rank's bands.
+    def band_cells(j):
+        first, end = j * b, min(n, (j + 1) * b)
+        return sum((x + 1) if symmetric else n for x in range(first, end)) * layers
+    busiest = max(sum(band_cells(j) for j in range(r, k, ranks)) for r in range(min(ranks, k)))
+    compute = busiest * ns_per_cell * 1e-9
     # Hand-offs: after band j, the sets of the columns it swept (symmetric: those below its end)
     # and, with diagonals, as many diagonals.
     sent = 0
@@ -44,15 +47,15 @@ def model(n, layers, ranks, ns_per_cell, rate, symmetric=True, diagonal=False, b
     sent_per_rank = sent / ranks if ranks > 1 else 0
     comm = sent_per_rank / rate
     # Fill: rank r starts when the r bands above it have swept their first block.
-    fill = (ranks - 1) * b * BLOCK * layers * ns_per_cell * 1e-9
+    fill = (min(ranks, k) - 1) * b * BLOCK * layers * ns_per_cell * 1e-9
     time = max(compute, comm) + fill
     # Memory of rank 0 (the most bands, and the stream of rows to the file).
     my_rows = sum(min(n, (j + 1) * b) - j * b for j in range(0, k, ranks))
     table = my_rows * n * layers * width
     sets = n * line + ((2 * n - 1) * line if diagonal else 0)
     rows = b * line
-    outbox = 65 * BLOCK * line * (2 if diagonal else 1)
-    stream = b * n * layers * (4 + width) + b * b * layers * 2 * width
+    outbox = (math.ceil(n / BLOCK) + 1) * BLOCK * line * (2 if diagonal else 1) if ranks > 1 else 0
+    stream = min(b, 256) * n * layers * (4 + 2 * width)
     memory = table + sets + rows + outbox + stream
     return dict(ranks=ranks, bands=k, band_rows=b, time=time, compute=compute, comm=comm, fill=fill,
                 memory=memory, table=table, sets=sets, sent=sent_per_rank, width=width)

@@ -31,61 +31,86 @@ Value decode(const unsigned char* raw, std::uint64_t i, int width) {
   }
 }
 
+// Cells 0 .. n - 1 of raw cells of `width` bytes into `out`: one loop a width.
+void decode_all(const unsigned char* raw, std::uint64_t n, int width, Value* out) {
+  auto run = [&](auto cell) {
+    using T = decltype(cell);
+    for (std::uint64_t i = 0; i < n; ++i) {
+      std::memcpy(&cell, raw + sizeof(T) * i, sizeof(T));
+      out[i] = ValueArray::decode(cell);
+    }
+  };
+  if (width == 1)
+    run(std::uint8_t{});
+  else if (width == 2)
+    run(std::uint16_t{});
+  else
+    run(Value{});
+}
+
 }  // namespace
 
 void for_each_row(const BandTable& t, FunctionRef<void(std::uint64_t, const Value*)> row) {
   const mpi::Exchange exchange;
   const BandLayout& b = t.layout;
-  const std::uint64_t Y = b.Y, L = b.L;
+  const std::uint64_t Y = b.Y, L = b.L, w = static_cast<std::uint64_t>(t.values.width());
   const int width = t.values.width();
   const bool root = b.r == 0;
-  std::vector<Value> band(root ? b.B * Y * L : 0);
-  std::vector<unsigned char> raw, tile;
+  // Rank 0 holds kChunk rows at a time, whatever the bands: at 65536^2 a band of 4096 rows in
+  // four-byte values was 1 GiB more on the rank that writes the file.
+  const std::uint64_t chunk = std::min<std::uint64_t>(b.B, kStreamRows);
+  std::vector<Value> rows_out(root ? chunk * Y * L : 0);
+  std::vector<unsigned char> raw, packed;
   // Part of the table from `owner` to rank 0: `bytes` of raw cells; rank 0 gets a pointer to
   // them (its own, or received), the others send theirs (from `mine`) if they own it.
-  auto pass = [&](int owner, const unsigned char* mine, std::size_t bytes,
-                  std::vector<unsigned char>& into) -> const unsigned char* {
+  auto pass = [&](int owner, const unsigned char* mine, std::size_t bytes) -> const unsigned char* {
     if (root) {
       if (owner == 0) return mine;
-      into.resize(bytes);
-      mpi::recv(into.data(), bytes, owner, detail::kTagRows);
-      return into.data();
+      raw.resize(bytes);
+      mpi::recv(raw.data(), bytes, owner, detail::kTagRows);
+      return raw.data();
     }
     if (owner == b.r) mpi::send(mine, bytes, 0, detail::kTagRows);
     return nullptr;
   };
-  for (std::uint64_t k = 0; k < b.bands(); ++k) {
-    const std::uint64_t a = b.first(k), e = b.end(k), n = e - a;
+  for (std::uint64_t s = 0, e = 0; s < b.X; s = e) {
+    // Rows s .. e - 1, in band k.
+    const std::uint64_t k = s / b.B;
+    e = std::min({b.X, s + chunk, b.end(k)});
+    const std::uint64_t n = e - s;
     const int own = b.owner(k);
-    const unsigned char* rows = pass(own, own == b.r ? local_rows(t, a) : nullptr, n * Y * L * width, raw);
-    if (root)
-      for (std::uint64_t i = 0; i < n * Y * L; ++i) band[i] = decode(rows, i, width);
+    const unsigned char* got = pass(own, own == b.r ? local_rows(t, s) : nullptr, n * Y * L * w);
+    if (root) decode_all(got, n * Y * L, width, rows_out.data());
     if (b.symmetric) {
-      // Row y of this band, columns x > y: cells (x, y) of the bands below, a tile each.
-      for (std::uint64_t k2 = k + 1; k2 < b.bands(); ++k2) {
-        const std::uint64_t a2 = b.first(k2), n2 = b.end(k2) - a2;
+      // Row y of these, columns x >= e: cells (x, y) of the rows below, a tile from each band
+      // that holds some (this band's own rows below the chunk first).
+      for (std::uint64_t k2 = k; k2 < b.bands(); ++k2) {
+        const std::uint64_t a2 = std::max(b.first(k2), e), e2 = b.end(k2);
+        if (a2 >= e2) continue;
+        const std::uint64_t n2 = e2 - a2;
         const int own2 = b.owner(k2);
-        std::vector<unsigned char> packed;
         if (own2 == b.r) {
-          // Rows a2 .. of band k2, columns a .. e - 1.
-          packed.resize(n2 * n * L * width);
+          // Rows a2 .. e2 - 1, columns s .. e - 1.
+          packed.resize(n2 * n * L * w);
           for (std::uint64_t i = 0; i < n2; ++i)
-            std::memcpy(&packed[i * n * L * width], local_rows(t, a2 + i) + a * L * width, n * L * width);
+            std::memcpy(&packed[i * n * L * w], local_rows(t, a2 + i) + s * L * w, n * L * w);
         }
-        const unsigned char* got = pass(own2, packed.data(), n2 * n * L * width, tile);
+        const unsigned char* tile = pass(own2, packed.data(), n2 * n * L * w);
         if (!root) continue;
-        for (std::uint64_t i = 0; i < n2; ++i)
-          for (std::uint64_t y = 0; y < n; ++y)
+        // Along the chunk's rows, which lie far apart; the tile is small enough to stay in cache.
+        for (std::uint64_t y = 0; y < n; ++y)
+          for (std::uint64_t i = 0; i < n2; ++i)
             for (std::uint64_t l = 0; l < L; ++l)
-              band[(y * Y + a2 + i) * L + l] = decode(got, (i * n + y) * L + l, width);
+              rows_out[(y * Y + a2 + i) * L + l] = decode(tile, (i * n + y) * L + l, width);
       }
+      // Columns x in (y, e): the chunk's own rows.
       if (root)
         for (std::uint64_t y = 0; y < n; ++y)
           for (std::uint64_t x = y + 1; x < n; ++x)
-            for (std::uint64_t l = 0; l < L; ++l) band[(y * Y + a + x) * L + l] = band[(x * Y + a + y) * L + l];
+            for (std::uint64_t l = 0; l < L; ++l) rows_out[(y * Y + s + x) * L + l] = rows_out[(x * Y + s + y) * L + l];
     }
     if (root)
-      for (std::uint64_t i = 0; i < n; ++i) row(a + i, &band[i * Y * L]);
+      for (std::uint64_t i = 0; i < n; ++i) row(s + i, &rows_out[i * Y * L]);
     poll_stop();
   }
 }

@@ -92,8 +92,10 @@ BandTable sweep_lines_2d_bands(std::uint64_t X, std::uint64_t Y, std::uint64_t L
       using Message = detail::BlockMessage<Sweep>;
       Sweep sweep(X, Y, L, bound, symmetric, included, extra_at, &overflow);
       typename Sweep::Rows rows(b.B, sweep);
-      // At most 64 messages' worth waits to be sent: a rank may run that far ahead of the next.
-      mpi::Outbox outbox(64 * Message::words(sweep, BandLayout::kBlock) * 8);
+      // Messages wait in the outbox until the band below takes them. Each rank is at most one
+      // band ahead of the next (it needs the blocks that rank sends), so at most one band's
+      // messages wait: the sets of the columns of one band, as many bytes as the sweep's own.
+      mpi::Outbox outbox;
       std::vector<std::uint64_t> in;
       const std::uint64_t step = static_cast<std::uint64_t>(b.R);
       for (std::uint64_t k = static_cast<std::uint64_t>(b.r); k < b.bands(); k += step) {
@@ -155,12 +157,15 @@ inline std::uint64_t line_game_band_bytes(const BandLayout& layout, std::uint64_
     bytes = add_bytes(bytes, lines);
   }
   bytes = add_bytes(bytes, mul_bytes(b.B, L * (W + SW + 1) * 8 + 1));
-  const std::uint64_t message = BandLayout::kBlock * (L * (W + SW + 1) + 1) * 8 * (diagonal ? 2 : 1);
-  bytes = add_bytes(bytes, 65 * message);
-  // for_each_row on rank 0: a band of rows decoded, one received raw, a tile.
-  const std::uint64_t band_cells = mul_bytes(mul_bytes(b.B, b.Y), L);
-  bytes = add_bytes(bytes, mul_bytes(band_cells, sizeof(Value) + static_cast<std::uint64_t>(width)));
-  return add_bytes(bytes, mul_bytes(mul_bytes(b.B, b.B), L * 2 * static_cast<std::uint64_t>(width)));
+  // The outbox: a band's messages, every column's sets (and as many diagonals), and one received.
+  if (b.R > 1) {
+    const std::uint64_t message = BandLayout::kBlock * (L * (W + SW + 1) + 1) * 8 * (diagonal ? 2 : 1);
+    bytes = add_bytes(bytes, mul_bytes((b.Y + BandLayout::kBlock - 1) / BandLayout::kBlock + 1, message));
+  }
+  // for_each_row on rank 0: a chunk of rows decoded and one received raw, or a tile as large.
+  const std::uint64_t chunk = std::min(b.B, kStreamRows);
+  const std::uint64_t chunk_cells = mul_bytes(mul_bytes(chunk, std::max(b.Y, b.B)), L);
+  return add_bytes(bytes, mul_bytes(chunk_cells, sizeof(Value) + 2 * static_cast<std::uint64_t>(width)));
 }
 
 // The two-coordinate line game's table swept by bands on the ranks (solve_line_game_2d's twin).

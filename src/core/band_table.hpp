@@ -63,6 +63,9 @@ struct BandTable {
   std::uint64_t bytes_sent = 0;  // by this rank, the sets handed to the next band
 };
 
+// Rows for_each_row holds on rank 0 at a time (at most: a band's).
+inline constexpr std::uint64_t kStreamRows = 256;
+
 // Calls row(x, values) on rank 0 for x = 0 .. X - 1 in order, values the Y * L cells of row x
 // (cell (x, y, l) at y * L + l), a symmetric table's upper triangle mirrored in; the other
 // ranks send their parts. Collective.

@@ -62,11 +62,13 @@ bool exchange_broken();
 void send(const void* data, std::size_t bytes, int to, int tag);
 void recv(void* data, std::size_t bytes, int from, int tag);
 
-// Sends that return at once: each message is kept in its buffer until MPI has sent it. At most
-// `max_bytes` wait at a time; past that, post() waits for the oldest first.
+// Sends that return at once: each message is kept in its buffer until MPI has sent it. No bound
+// on the messages waiting: a sender that waited for its receiver to catch up could wait for a
+// rank that waits for it in turn (two ranks, each ahead by a band, each with a full outbox: it
+// happened, at 65536^2). The band sweep's own order bounds them (band_sweep.hpp).
 class Outbox {
  public:
-  explicit Outbox(std::size_t max_bytes);
+  Outbox();
   ~Outbox();  // waits for every send
   Outbox(const Outbox&) = delete;
   Outbox& operator=(const Outbox&) = delete;
@@ -77,7 +79,7 @@ class Outbox {
  private:
   struct Pending;
   void wait_oldest();
-  std::size_t max_bytes_, waiting_ = 0;
+  std::size_t waiting_ = 0;
   std::uint64_t sent_ = 0;
   std::deque<std::unique_ptr<Pending>> pending_;
 };

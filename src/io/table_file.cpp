@@ -86,9 +86,20 @@ void write_table(const std::string& path, const std::string& game, const std::ve
   buf.insert(buf.end(), header.begin(), header.end());
   const std::uint64_t none = none_of(width), unsolved = unsolved_of(width);
   std::uint64_t written = 0;
+  const auto w = static_cast<std::size_t>(width);
   values([&](const core::Value* v, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) {
-      put_le(buf, v[i] == core::kNoValue ? none : v[i] == core::kUnsolved ? unsolved : v[i], width);
+    // Chunk by chunk into the buffer's tail, each value's low `width` bytes (little-endian, as
+    // put_le writes them; a table of 2^30 cells took 2.5 s through put_le byte by byte).
+    for (std::size_t i = 0; i < n;) {
+      const std::size_t m = std::min(n - i, std::size_t{1 << 16}), at = buf.size();
+      buf.resize(at + m * w);
+      unsigned char* out = buf.data() + at;
+      for (std::size_t j = 0; j < m; ++j, out += w) {
+        const core::Value x = v[i + j];
+        const std::uint64_t e = x == core::kNoValue ? none : x == core::kUnsolved ? unsolved : x;
+        for (std::size_t b = 0; b < w; ++b) out[b] = static_cast<unsigned char>(e >> (8 * b));
+      }
+      i += m;
       if (buf.size() >= (1u << 20)) flush();
     }
     written += n;

@@ -38,10 +38,13 @@ DistributedTable save_distributed_table(const core::Game& game, const core::Box&
   out.cells = box.count();
   out.rank_bytes = route.bands->bytes;
   std::uint64_t max = 0, zeros = 0;
-  for (const core::Value v : t.values) {
-    max = std::max<std::uint64_t>(max, v);
-    zeros += v == 0 ? 1 : 0;
-  }
+  const_cast<core::ValueArray&>(t.values).with_cells([&](const auto* cells) {
+    for (std::size_t i = 0; i < t.values.size(); ++i) {
+      const core::Value v = core::ValueArray::decode(cells[i]);
+      max = std::max<std::uint64_t>(max, v);
+      zeros += v == 0 ? 1 : 0;
+    }
+  });
   // A symmetric sweep's rows hold zeros beyond their diagonal: count the cells of the file.
   if (t.layout.symmetric) zeros = 0;
   out.max = static_cast<core::Value>(core::mpi::max(max));
