@@ -47,16 +47,18 @@ void add_box_options(CLI::App* cmd, BoxOptions& b) {
 // (pipeline/distributed.hpp), then says what it wrote. Tables, figures and P-positions are
 // drawn from that file afterwards, by one process (--load).
 void run_table_distributed(const GameOptions& o, const BoxOptions& b) {
-  if (b.files.save.empty() || !b.files.load.empty() || !b.fixes.empty() || o.misere)
+  const io::Format f = o.output_format();
+  if (b.files.save.empty() || !b.files.load.empty() || !b.fixes.empty() || o.misere ||
+      (f != io::Format::Text && f != io::Format::Json))
     throw core::UserError(
-        "under mpirun, table sweeps the Grundy values of the whole box into --save FILE (no --load, --fix or "
-        "--misere); print or draw it afterwards with `grundy table --load FILE`");
+        "under mpirun, table sweeps the Grundy values of the whole box into --save FILE and prints a summary (text "
+        "or json; no --load, --fix or --misere); print or draw the table afterwards with `grundy table --load FILE`");
   const core::Game game = o.game();
   const pipeline::TableBox req =
       pipeline::make_table_box(game, pipeline::parse_size(b.size, "--size", kMaxSide), {}, kFixFlag);
   const pipeline::DistributedTable t = pipeline::save_distributed_table(game, req.box, o.memory_limit(), b.files.save);
   with_output(o.output, [&](std::ostream& out) {
-    if (o.output_format() == io::Format::Json) {
+    if (f == io::Format::Json) {
       out << nlohmann::json{{"game", game.name()},
                             {"box", req.box.to_string()},
                             {"file", b.files.save},

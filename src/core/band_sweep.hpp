@@ -67,7 +67,8 @@ struct BlockMessage {
   static std::uint64_t words(const Sweep& s, std::uint64_t n) { return n * (s.L * (s.W + s.SW + 1) + 1); }
 };
 
-inline constexpr int kTagSets = 1, kTagRows = 2, kTagTile = 3;
+// Message tags: the sets handed from band to band; rows and tiles streamed to rank 0.
+inline constexpr int kTagSets = 1, kTagRows = 2;
 
 }  // namespace detail
 

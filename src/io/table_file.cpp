@@ -12,6 +12,7 @@
 
 #include "core/errors.hpp"
 #include "core/memory.hpp"
+#include "core/mpi.hpp"
 #include "core/progress.hpp"
 #include "io/files.hpp"
 
@@ -64,6 +65,9 @@ std::uint64_t get_le(const unsigned char* p, int bytes) {
 
 void write_table(const std::string& path, const std::string& game, const std::vector<std::int64_t>& extent,
                  core::Evaluation eval, std::uint64_t count, core::Value max, const ValueStream& values) {
+  // Under mpirun every rank may hold the same table (a command run alike on every rank): rank 0
+  // alone writes it. (A distributed table calls this on rank 0 only; the others stream to it.)
+  if (core::mpi::active() && !core::mpi::root()) return;
   const int width = core::ValueArray::width_for(std::uint64_t{max} + 1);  // as in memory
   if (width == 4 && max >= 0xfffffffe) throw core::EngineError("--save: a value too large for a table file");
   nlohmann::json h;

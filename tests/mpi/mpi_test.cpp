@@ -29,7 +29,11 @@ CliResult run_mpi(int ranks, const std::string& args, const std::string& env = "
   return run_sh(launcher + "\"$GRUNDY\" " + args);
 }
 
-std::string temp(const std::string& name) { return testing::TempDir() + "/mpi_" + name; }
+// A file of this test's own: ctest runs tests side by side (the CI runs two at a time).
+std::string temp(const std::string& name) {
+  return testing::TempDir() + "/mpi_" + testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+         std::to_string(::getpid()) + "_" + name;
+}
 
 // The table file of one process and of 1 .. 4 ranks, in bands of 5 rows (tens of bands: the
 // pipeline fills and drains many times, and blocks of columns cut across the bands' edges).
@@ -96,6 +100,7 @@ TEST(Mpi, ThreeHeapNimWithAPassListsTheSamePPositions) {
 TEST(Mpi, ABadInputIsOneLineFromRankZero) {
   REQUIRE_MPI();
   for (const std::string args : {"table nim -p heaps=2 --size 10", "table octal -p code=0.77 --size 10 --save x.t",
+                                 "table nim -p heaps=2 --size 10 --save x.t --format png",
                                  "table nim -p heaps=2 --size 100000 --save x.t --max-memory 1G"}) {
     const CliResult r = run_mpi(3, args);
     EXPECT_EQ(r.status, 2) << args << ": " << r.err;
