@@ -166,7 +166,10 @@ inline std::uint64_t line_game_band_bytes(const BandLayout& layout, std::uint64_
   // for_each_row on rank 0: a chunk of rows decoded and one received raw, or a tile as large.
   const std::uint64_t chunk = std::min(b.B, kStreamRows);
   const std::uint64_t chunk_cells = mul_bytes(mul_bytes(chunk, std::max(b.Y, b.B)), L);
-  return add_bytes(bytes, mul_bytes(chunk_cells, sizeof(Value) + 2 * static_cast<std::uint64_t>(width)));
+  bytes = add_bytes(bytes, mul_bytes(chunk_cells, sizeof(Value) + 2 * static_cast<std::uint64_t>(width)));
+  // And what every route allocates besides its arrays (tests/core/route_test.cpp found a 2 x 2
+  // table's sweep allocating 776 bytes against an estimate of 224).
+  return add_bytes(bytes, kRouteOverheadBytes);
 }
 
 // The two-coordinate line game's table swept by bands on the ranks (solve_line_game_2d's twin).

@@ -138,3 +138,29 @@ TEST(SolveRoute, EstimatesCoverWhatEveryRouteAllocates) {
   }
   EXPECT_GT(runs, 100);
 }
+
+// The same for the band sweep of the 2-D line games (core/band_sweep.hpp) in a world of one
+// rank: the estimate each rank's memory guard checks covers the sweep and the stream of its
+// rows to rank 0 (tests/mpi: the same on several ranks, where the outbox adds a band's sets).
+TEST(SolveRoute, BandEstimatesCoverTheBandSweep) {
+  int runs = 0;
+  for (const std::string spec : {"nim -p heaps=2", "nim -p heaps=2 --pass", "nim -p heaps=2 --forbid 'total % 3 == 0'",
+                                 "queen", "queen --pass", "fts -p piles=2 -p d=4"}) {
+    const core::Game g = games::make_game(games::parse_game_spec(spec));
+    for (std::int64_t side : {2, 300, 700}) {
+      const core::Box box = box_for(g, side);
+      const core::SolveRoute route = g.route(box, core::Evaluation::Grundy);
+      ASSERT_TRUE(route.bands.has_value()) << spec;
+      const std::string label = spec + " over " + box.to_string();
+      const std::uint64_t used = peak_during([&] {
+        const core::BandTable t = route.bands->run();
+        core::for_each_row(t, [](std::uint64_t, const core::Value*) {});
+      });
+      EXPECT_LE(used, route.bands->bytes) << label << ": estimate " << route.bands->bytes << ", allocated " << used;
+      EXPECT_LE(route.bands->bytes, 8 * used + (std::uint64_t{4} << 20))
+          << label << ": estimate " << route.bands->bytes << " far above the " << used << " allocated";
+      ++runs;
+    }
+  }
+  EXPECT_EQ(runs, 18);
+}
