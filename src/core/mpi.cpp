@@ -19,7 +19,7 @@ namespace grundy::core::mpi {
 namespace {
 
 bool g_active = false;
-int g_rank = 0, g_size = 1, g_exchanges = 0;
+int g_rank = 0, g_size = 1;
 bool g_broken = false;
 
 }  // namespace
@@ -72,12 +72,10 @@ void abort(int code) {
   std::exit(code);
 }
 
-Exchange::Exchange() : uncaught_(std::uncaught_exceptions()) { ++g_exchanges; }
+Exchange::Exchange() : uncaught_(std::uncaught_exceptions()) {}
 Exchange::~Exchange() {
-  --g_exchanges;
   if (std::uncaught_exceptions() > uncaught_) g_broken = true;
 }
-bool in_exchange() { return g_exchanges > 0; }
 bool exchange_broken() { return g_broken; }
 
 #ifdef GRUNDY_WITH_MPI

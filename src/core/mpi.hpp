@@ -53,7 +53,6 @@ class Exchange {
  private:
   int uncaught_;
 };
-bool in_exchange();
 // Did an exception leave an exchange (this process must abort the job)?
 bool exchange_broken();
 

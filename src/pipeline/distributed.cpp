@@ -37,16 +37,11 @@ DistributedTable save_distributed_table(const core::Game& game, const core::Box&
   out.ranks = ranks;
   out.cells = box.count();
   out.rank_bytes = route.bands->bytes;
-  std::uint64_t max = 0, zeros = 0;
+  std::uint64_t max = 0;
   const_cast<core::ValueArray&>(t.values).with_cells([&](const auto* cells) {
-    for (std::size_t i = 0; i < t.values.size(); ++i) {
-      const core::Value v = core::ValueArray::decode(cells[i]);
-      max = std::max<std::uint64_t>(max, v);
-      zeros += v == 0 ? 1 : 0;
-    }
+    for (std::size_t i = 0; i < t.values.size(); ++i)
+      max = std::max<std::uint64_t>(max, core::ValueArray::decode(cells[i]));
   });
-  // A symmetric sweep's rows hold zeros beyond their diagonal: count the cells of the file.
-  if (t.layout.symmetric) zeros = 0;
   out.max = static_cast<core::Value>(core::mpi::max(max));
   out.bytes_sent = core::mpi::sum(t.bytes_sent);
   out.sweep_seconds = since(start);
@@ -56,8 +51,7 @@ DistributedTable save_distributed_table(const core::Game& game, const core::Box&
   auto stream = [&](core::FunctionRef<void(const core::Value*, std::size_t)> put) {
     core::for_each_row(t, [&](std::uint64_t, const core::Value* row) {
       put(row, row_cells);
-      if (t.layout.symmetric)
-        for (std::uint64_t i = 0; i < row_cells; ++i) zeros += row[i] == 0 ? 1 : 0;
+      for (std::uint64_t i = 0; i < row_cells; ++i) out.zeros += row[i] == 0 ? 1 : 0;
     });
   };
   if (core::mpi::root()) {
@@ -65,7 +59,6 @@ DistributedTable save_distributed_table(const core::Game& game, const core::Box&
   } else {
     stream([](const core::Value*, std::size_t) {});
   }
-  out.zeros = t.layout.symmetric ? zeros : core::mpi::sum(zeros);
   out.write_seconds = since(written);
   return out;
 }
