@@ -4,6 +4,7 @@
 
 #include "analysis/verify.hpp"
 #include "cli/game_options.hpp"
+#include "core/job_queue.hpp"
 
 namespace grundy::cli {
 
@@ -21,23 +22,43 @@ void run_verify(std::ostream& out, const std::string& which, const OutputOptions
     throw core::UserError("verify '" + which.substr(0, 40) + "': allowed " + known + "all");
   nlohmann::json all = nlohmann::json::array();
   int counts[3] = {0, 0, 0};
-  for (const auto* v : chosen) {
-    analysis::VerifyReport report(v->name);
+  // The papers are jobs of a queue (core/job_queue.hpp): under mpirun each is checked on a
+  // worker rank and rank 0 prints them in order, as one process does. A job's record: its
+  // seconds and its claims.
+  auto check = [&](std::uint64_t i) {
+    analysis::VerifyReport report(chosen[i]->name);
     const auto start = std::chrono::steady_clock::now();
-    v->run(report);
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (f == io::Format::Text) out << "== " << v->title << " (" << v->name << ", " << secs << " s)\n";
-    for (const auto& r : report.results()) {
+    chosen[i]->run(report);
+    nlohmann::json claims = nlohmann::json::array();
+    for (const auto& r : report.results())
+      claims.push_back({r.paper, r.claim, static_cast<int>(r.status), r.range, r.detail});
+    return nlohmann::json{{"seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()},
+                          {"claims", claims}}
+        .dump();
+  };
+  auto print = [&](std::uint64_t i, const core::JobResult& job) {
+    const analysis::PaperVerifier& v = *chosen[i];
+    if (!job.ok) throw core::EngineError("verify " + v.name + ": " + job.text);
+    const nlohmann::json record = nlohmann::json::parse(job.text);
+    if (f == io::Format::Text)
+      out << "== " << v.title << " (" << v.name << ", " << record["seconds"].get<double>() << " s)\n";
+    for (const auto& c : record["claims"]) {
+      const analysis::ClaimResult r{c[0], c[1], static_cast<analysis::Status>(c[2].get<int>()), c[3], c[4]};
       ++counts[static_cast<int>(r.status)];
       if (f == io::Format::Text) {
         out << fmt_line(r) << "\n";
       } else {
         // The paper by its authors and title; "paper" is the short name `grundy verify` takes.
-        all.push_back({{"paper", r.paper}, {"title", v->title}, {"claim", r.claim},
-                       {"status", analysis::to_string(r.status)}, {"range", r.range}, {"detail", r.detail}});
+        all.push_back({{"paper", r.paper},
+                       {"title", v.title},
+                       {"claim", r.claim},
+                       {"status", analysis::to_string(r.status)},
+                       {"range", r.range},
+                       {"detail", r.detail}});
       }
     }
-  }
+  };
+  core::run_jobs(chosen.size(), check, print);
   if (f == io::Format::Json)
     out << all.dump(1) << "\n";
   else

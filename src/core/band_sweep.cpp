@@ -67,10 +67,10 @@ void for_each_row(const BandTable& t, FunctionRef<void(std::uint64_t, const Valu
     if (root) {
       if (owner == 0) return mine;
       raw.resize(bytes);
-      mpi::recv(raw.data(), bytes, owner, detail::kTagRows);
+      mpi::recv(raw.data(), bytes, owner, mpi::kTagRows);
       return raw.data();
     }
-    if (owner == b.r) mpi::send(mine, bytes, 0, detail::kTagRows);
+    if (owner == b.r) mpi::send(mine, bytes, 0, mpi::kTagRows);
     return nullptr;
   };
   for (std::uint64_t s = 0, e = 0; s < b.X; s = e) {

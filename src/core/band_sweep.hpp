@@ -67,9 +67,6 @@ struct BlockMessage {
   static std::uint64_t words(const Sweep& s, std::uint64_t n) { return n * (s.L * (s.W + s.SW + 1) + 1); }
 };
 
-// Message tags: the sets handed from band to band; rows and tiles streamed to rank 0.
-inline constexpr int kTagSets = 1, kTagRows = 2;
-
 }  // namespace detail
 
 // The band sweep of sweep_lines_2d's game (same arguments, same values) on the ranks of the
@@ -110,7 +107,7 @@ BandTable sweep_lines_2d_bands(std::uint64_t X, std::uint64_t Y, std::uint64_t L
           if (from_above && j < b.blocks(k - 1)) {
             const std::uint64_t z1 = std::min(b.columns(k - 1), y1), n = z1 - y0;
             in.resize(Message::words(sweep, n) * (Diagonal ? 2 : 1));
-            mpi::recv(in.data(), in.size() * 8, b.owner(k - 1), detail::kTagSets);
+            mpi::recv(in.data(), in.size() * 8, b.owner(k - 1), mpi::kTagSets);
             Message::copy_lines(sweep, false, y0, n, in.data(), false);
             if constexpr (Diagonal)
               Message::copy_lines(sweep, true, a + Y - 1 - z1, n, in.data() + Message::words(sweep, n), false);
@@ -128,7 +125,7 @@ BandTable sweep_lines_2d_bands(std::uint64_t X, std::uint64_t Y, std::uint64_t L
             Message::copy_lines(sweep, false, y0, n, out.data(), true);
             if constexpr (Diagonal)
               Message::copy_lines(sweep, true, e + Y - 1 - y1, n, out.data() + Message::words(sweep, n), true);
-            outbox.post(std::move(out), b.owner(k + 1), detail::kTagSets);
+            outbox.post(std::move(out), b.owner(k + 1), mpi::kTagSets);
           }
         }
       }

@@ -45,6 +45,12 @@ struct BandLayout {
   // Columns band k sweeps: a symmetric band stops at its last row's main diagonal.
   std::uint64_t columns(std::uint64_t k) const { return symmetric ? end(k) : Y; }
   std::uint64_t blocks(std::uint64_t k) const { return (columns(k) + kBlock - 1) / kBlock; }
+  // Calls row(x) for the rows of this rank's bands, in order.
+  template <class Row>
+  void for_each_local_row(Row&& row) const {
+    for (std::uint64_t k = static_cast<std::uint64_t>(r); k < bands(); k += static_cast<std::uint64_t>(R))
+      for (std::uint64_t x = first(k); x < end(k); ++x) row(x);
+  }
   // Rows of this rank's bands, and where row x of one of them lies among them.
   std::uint64_t local_rows() const {
     std::uint64_t n = 0;
@@ -52,6 +58,9 @@ struct BandLayout {
       n += end(k) - first(k);
     return n;
   }
+  // The cells of row x the sweep writes (and a part file holds): y < Y, a symmetric table's
+  // y <= x, each with its L layers.
+  std::uint64_t swept_cells(std::uint64_t x) const { return (symmetric ? x + 1 : Y) * L; }
   std::uint64_t local_row(std::uint64_t x) const { return x / B / static_cast<std::uint64_t>(R) * B + x % B; }
 };
 

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <exception>
 #include <iostream>
+#include <string>
 #include <thread>
 
 #include "core/errors.hpp"
@@ -21,6 +22,7 @@ namespace {
 bool g_active = false;
 int g_rank = 0, g_size = 1;
 bool g_broken = false;
+bool g_solo = false;
 
 }  // namespace
 
@@ -57,9 +59,12 @@ void finalize() {
   g_active = false;
 }
 
-bool active() { return g_active; }
-int rank() { return g_rank; }
-int size() { return g_size; }
+bool active() { return g_active && !g_solo; }
+int rank() { return g_solo ? 0 : g_rank; }
+int size() { return g_solo ? 1 : g_size; }
+
+Solo::Solo() : was_(g_solo) { g_solo = true; }
+Solo::~Solo() { g_solo = was_; }
 
 void abort(int code) {
   std::cerr.flush();
@@ -104,6 +109,20 @@ void recv(void* data, std::size_t bytes, int from, int tag) {
   } while (bytes > 0);
 }
 
+int recv_any(void* data, std::size_t bytes, int tag) {
+  if (bytes >= kPiece) throw EngineError("mpi::recv_any: a message of " + std::to_string(bytes) + " bytes");
+  // Probed every millisecond, asleep between: a blocking receive spins (Open MPI polls), and
+  // the master of a job queue waits long for results on a core its workers may need.
+  MPI_Status status;
+  for (int ready = 0;;) {
+    MPI_Iprobe(MPI_ANY_SOURCE, tag, MPI_COMM_WORLD, &ready, &status);
+    if (ready != 0) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  MPI_Recv(data, static_cast<int>(bytes), MPI_BYTE, status.MPI_SOURCE, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return status.MPI_SOURCE;
+}
+
 struct Outbox::Pending {
   std::vector<std::uint64_t> message;
   std::vector<MPI_Request> requests;
@@ -143,33 +162,36 @@ void Outbox::wait_oldest() {
   pending_.pop_front();
 }
 
-std::uint64_t sum(std::uint64_t v) {
-  if (!g_active) return v;
+namespace {
+
+std::uint64_t all_reduce(std::uint64_t v, MPI_Op op) {
+  if (!active()) return v;
   std::uint64_t out = 0;
-  MPI_Allreduce(&v, &out, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(&v, &out, 1, MPI_UINT64_T, op, MPI_COMM_WORLD);
   return out;
 }
 
-std::uint64_t max(std::uint64_t v) {
-  if (!g_active) return v;
-  std::uint64_t out = 0;
-  MPI_Allreduce(&v, &out, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
-  return out;
-}
+}  // namespace
+
+std::uint64_t sum(std::uint64_t v) { return all_reduce(v, MPI_SUM); }
+std::uint64_t max(std::uint64_t v) { return all_reduce(v, MPI_MAX); }
+std::uint64_t min(std::uint64_t v) { return all_reduce(v, MPI_MIN); }
 
 void barrier() {
-  if (g_active) MPI_Barrier(MPI_COMM_WORLD);
+  if (active()) MPI_Barrier(MPI_COMM_WORLD);
 }
 
 #else  // a world of one process: nothing to send to
 
 void send(const void*, std::size_t, int, int) { throw EngineError("mpi::send without MPI"); }
 void recv(void*, std::size_t, int, int) { throw EngineError("mpi::recv without MPI"); }
+int recv_any(void*, std::size_t, int) { throw EngineError("mpi::recv_any without MPI"); }
 struct Outbox::Pending {};
 void Outbox::post(std::vector<std::uint64_t>&&, int, int) { throw EngineError("mpi::Outbox without MPI"); }
 void Outbox::wait_oldest() {}
 std::uint64_t sum(std::uint64_t v) { return v; }
 std::uint64_t max(std::uint64_t v) { return v; }
+std::uint64_t min(std::uint64_t v) { return v; }
 void barrier() {}
 
 #endif

@@ -29,11 +29,26 @@ void init(int* argc, char*** argv);
 // MPI_Finalize if init started MPI.
 void finalize();
 
-// True between init and finalize of a launched process (even a world of one rank).
+// True between init and finalize of a launched process (even a world of one rank), outside a
+// Solo scope.
 bool active();
 int rank();  // 0 outside MPI
 int size();  // 1 outside MPI
 inline bool root() { return rank() == 0; }
+
+// While one is alive this process is a world of one: not active, rank 0 of 1, its reductions
+// its own values. A job of core/job_queue.hpp runs in one on its worker, as one process would,
+// so its sweeps never wait for a collective that ranks busy with other jobs are not in.
+class Solo {
+ public:
+  Solo();
+  ~Solo();
+  Solo(const Solo&) = delete;
+  Solo& operator=(const Solo&) = delete;
+
+ private:
+  bool was_;
+};
 
 // Ends every process of the job: MPI_Abort when active, else std::exit. For an error on one
 // rank while the others may be waiting for its messages.
@@ -56,10 +71,23 @@ class Exchange {
 // Did an exception leave an exchange (this process must abort the job)?
 bool exchange_broken();
 
+// What a message carries: its tag. One list, so that no two kinds of message share a tag.
+enum Tag : int {
+  kTagSets = 1,      // core/band_sweep.hpp: a block's column (and diagonal) sets, band to band
+  kTagRows,          // core/band_sweep.cpp: rows and tiles streamed to rank 0
+  kTagJob,           // core/job_queue.cpp: a job number (or stop), to a worker
+  kTagResultHeader,  // core/job_queue.cpp: a result's job, status and length, to rank 0
+  kTagResultText,    // core/job_queue.cpp: a result's text
+  kTagPart,          // pipeline/distributed.cpp: a part file's size and checksum, to rank 0
+};
+
 // Blocking point-to-point messages of `bytes` bytes (split in pieces below 2^30 bytes, which
 // MPI's int counts hold).
 void send(const void* data, std::size_t bytes, int to, int tag);
 void recv(void* data, std::size_t bytes, int from, int tag);
+// The next message tagged `tag` from any rank, of `bytes` bytes (below 2^30); returns its sender.
+// It waits asleep, polling every millisecond, not spinning on a core.
+int recv_any(void* data, std::size_t bytes, int tag);
 
 // Sends that return at once: each message is kept in its buffer until MPI has sent it. No bound
 // on the messages waiting: a sender that waited for its receiver to catch up could wait for a
@@ -86,6 +114,7 @@ class Outbox {
 // Collective reductions over every rank (the value itself outside MPI).
 std::uint64_t sum(std::uint64_t v);
 std::uint64_t max(std::uint64_t v);
+std::uint64_t min(std::uint64_t v);
 void barrier();
 
 }  // namespace grundy::core::mpi

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "core/line_solver.hpp"
+#include "core/mpi.hpp"
 #include "core/progress.hpp"
 
 namespace grundy::games {
@@ -118,6 +119,35 @@ void f_grid_by_candidates(const FtsNim& rules, FtsFGrid& g) {
 
 }  // namespace
 
+namespace {
+
+// S over the totals the 2-D sweep of an f grid of side n can read (x + y + every value below
+// the bound), one bit each, for an S that reads the total alone.
+struct TotalsInS {
+  std::uint64_t bound = 0;
+  std::vector<std::uint64_t> bits;
+
+  TotalsInS(const FtsNim& rules, std::uint64_t n) : bound(f_value_bound(rules, n)) {
+    // The sweep reads whole words, up to a group of LineRef::kGroup words past the bound, and
+    // BitsetWindow one word more.
+    const std::uint64_t totals = 2 * n + bound + 64 * (2 * core::detail::LineRef::kGroup + 2);
+    bits.assign(totals / 64 + 2, 0);
+    for (std::uint64_t t = 0; t < totals; ++t)
+      if (total_in_s(rules, t)) bits[t / 64] |= std::uint64_t{1} << (t % 64);
+  }
+  // The sweep's extra values of cell (x, y): the z with x + y + z in S.
+  auto cells() const {
+    return [words = bits.data()](std::uint64_t x, std::uint64_t y, std::uint64_t, core::Value, bool) {
+      return core::detail::BitsetWindow{words, x + y};
+    };
+  }
+};
+
+// f(x, y) above x + y + 1 + kSlack: S leaves too few totals on that line.
+bool too_large(std::int64_t x, std::int64_t y, core::Value f) { return f > x + y + 1 + kSlack; }
+
+}  // namespace
+
 FtsFGrid fts_f_grid(const FtsNim& rules, std::int64_t size) {
   require_three_piles(rules);
   FtsFGrid g;
@@ -128,27 +158,46 @@ FtsFGrid fts_f_grid(const FtsNim& rules, std::int64_t size) {
     f_grid_by_candidates(rules, g);
     return g;
   }
-  // S over the totals the sweep can read (x + y + every value below the bound), one bit each.
-  const std::uint64_t bound = f_value_bound(rules, n);
-  // The sweep reads whole words, up to a group of LineRef::kGroup words past the bound, and
-  // BitsetWindow one word more.
-  const std::uint64_t totals = 2 * n + bound + 64 * (2 * core::detail::LineRef::kGroup + 2);
-  std::vector<std::uint64_t> in_s(totals / 64 + 2, 0);
-  for (std::uint64_t t = 0; t < totals; ++t)
-    if (total_in_s(rules, t)) in_s[t / 64] |= std::uint64_t{1} << (t % 64);
+  const TotalsInS s(rules, n);
   auto all = [](const Position&) { return true; };
-  auto s_cells = [&in_s](std::uint64_t x, std::uint64_t y, std::uint64_t, core::Value, bool) {
-    return core::detail::BitsetWindow{in_s.data(), x + y};
-  };
   try {
-    core::sweep_lines_2d(n, n, 1, bound, true, all, s_cells, g.f.data());
+    core::sweep_lines_2d(n, n, 1, s.bound, true, all, s.cells(), g.f.data());
   } catch (const core::EngineError&) {  // some line ran out of values below the bound
-    no_f(rules, "x,y", static_cast<std::int64_t>(bound));
+    no_f(rules, "x,y", static_cast<std::int64_t>(s.bound));
   }
   for (std::int64_t x = 0; x < size; ++x)
     for (std::int64_t y = 0; y < size; ++y)
-      if (g.at(x, y) > x + y + 1 + kSlack) no_f(rules, std::to_string(x) + "," + std::to_string(y), x + y + 1 + kSlack);
+      if (too_large(x, y, g.at(x, y))) no_f(rules, std::to_string(x) + "," + std::to_string(y), x + y + 1 + kSlack);
   return g;
+}
+
+core::BandTable fts_f_grid_bands(const FtsNim& rules, std::int64_t size) {
+  require_three_piles(rules);
+  if (rules.s_uses_piles())
+    throw core::UserError("f grid of " + rules.name() + ": an S that reads the piles has no band sweep");
+  const auto n = static_cast<std::uint64_t>(size);
+  const TotalsInS s(rules, n);
+  auto all = [](const Position&) { return true; };
+  core::BandTable t;
+  try {
+    t = core::sweep_lines_2d_bands(n, n, 1, s.bound, true, all, s.cells(), core::ValueArray::width_for(s.bound));
+  } catch (const core::EngineError&) {  // one rank's line ran out of values below the bound
+    no_f(rules, "x,y", static_cast<std::int64_t>(s.bound));
+  }
+  // The first cell (in row order) of any rank's rows whose f is too large, agreed by all.
+  std::uint64_t first = UINT64_MAX;
+  const core::BandLayout& b = t.layout;
+  b.for_each_local_row([&](std::uint64_t x) {
+    for (std::uint64_t y = 0; y <= x && first == UINT64_MAX; ++y)
+      if (too_large(static_cast<std::int64_t>(x), static_cast<std::int64_t>(y), t.values[b.local_row(x) * n + y]))
+        first = x * n + y;
+  });
+  first = core::mpi::min(first);
+  if (first != UINT64_MAX) {
+    const auto x = static_cast<std::int64_t>(first / n), y = static_cast<std::int64_t>(first % n);
+    no_f(rules, std::to_string(x) + "," + std::to_string(y), x + y + 1 + kSlack);
+  }
+  return t;
 }
 
 FtsFFromGame fts_f_from_game(const FtsNim& rules, std::int64_t size, std::int64_t z_limit) {
@@ -177,24 +226,33 @@ std::optional<core::PPosRoute> fast_ppos_route(const FtsNim& rules, const core::
   const auto words = static_cast<std::size_t>((Z + 63) / 64);
   core::PPosRoute r;
   r.name = "f grid (unique completion)";
-  // The grid, a set of values below Z per column and one for the row, S over totals.
-  r.bytes = core::add_bytes(fts_f_grid_bytes(rules, n),
-                            core::mul_bytes(static_cast<std::uint64_t>(Y) + 1, words * sizeof(std::uint64_t)));
+  // Under mpirun (an S that reads the total alone) the grid is swept by bands, each rank
+  // holding its rows, and its rows stream to rank 0, which lists the positions; the other ranks'
+  // visit is never called.
+  const bool bands = core::mpi::active() && !rules.s_uses_piles();
+  const auto un = static_cast<std::uint64_t>(n);
+  // The grid (or a rank's part), a set of values below Z per column and one for the row, S
+  // over totals.
+  r.bytes =
+      bands ? core::line_game_band_bytes(core::BandLayout::make(un, un, 1, true, core::mpi::size(), core::mpi::rank()),
+                                         f_value_bound(rules, un), false)
+            : fts_f_grid_bytes(rules, n);
+  r.bytes = core::add_bytes(r.bytes, core::mul_bytes(static_cast<std::uint64_t>(Y) + 1, words * sizeof(std::uint64_t)));
   r.bytes = core::add_bytes(r.bytes, static_cast<std::uint64_t>(X + Y + Z) / 8 + 64);
-  r.run = [rules, X, Y, Z, n, words, grid = std::make_shared<std::optional<FtsFGrid>>()](
-              const std::function<void(const Position&)>& visit) {
-    if (!*grid) *grid = fts_f_grid(rules, n);
-    const FtsFGrid& g = **grid;
+  r.run = [rules, X, Y, Z, n, words, bands, grid = std::make_shared<std::optional<FtsFGrid>>(),
+           parts =
+               std::make_shared<std::optional<core::BandTable>>()](const std::function<void(const Position&)>& visit) {
     std::vector<std::uint64_t> col(static_cast<std::size_t>(Y) * words), row(words);
     core::StopPoll poll;
     Position p(3);
-    for (std::int64_t x = 0; x < X; ++x) {
+    // Row x of the box, f(x, y) = f(y).
+    auto sweep_row = [&](std::int64_t x, auto f_of) {
       std::fill(row.begin(), row.end(), 0);
       p[0] = x;
       for (std::int64_t y = 0; y < Y; ++y) {
         poll();
         p[1] = y;
-        const std::int64_t f = g.at(x, y), below = std::min(f, Z);
+        const std::int64_t f = f_of(y), below = std::min(f, Z);
         std::uint64_t* c = &col[static_cast<std::size_t>(y) * words];
         // The gaps of row and column below min(f, Z): the P-positions inside X_S, in z order.
         for (std::size_t k = 0; k * 64 < static_cast<std::size_t>(below); ++k) {
@@ -214,7 +272,19 @@ std::optional<core::PPosRoute> fast_ppos_route(const FtsNim& rules, const core::
           row[static_cast<std::size_t>(f / 64)] |= std::uint64_t{1} << (f % 64);
         }
       }
+    };
+    if (bands) {
+      if (!*parts) *parts = fts_f_grid_bands(rules, n);
+      core::for_each_row(**parts, [&](std::uint64_t x, const core::Value* f) {
+        if (static_cast<std::int64_t>(x) < X)
+          sweep_row(static_cast<std::int64_t>(x), [f](std::int64_t y) { return f[y]; });
+      });
+      return;
     }
+    if (core::mpi::active() && !core::mpi::root()) return;
+    if (!*grid) *grid = fts_f_grid(rules, n);
+    const FtsFGrid& g = **grid;
+    for (std::int64_t x = 0; x < X; ++x) sweep_row(x, [&](std::int64_t y) { return g.at(x, y); });
   };
   return r;
 }

@@ -178,6 +178,11 @@ struct FtsFGrid {
 // x + y + 65537: an S that forbids almost every total may leave no P_1 position on a line.
 FtsFGrid fts_f_grid(const FtsNim& rules, std::int64_t size);
 
+// The same grid swept by bands on the ranks of an MPI world (core/band_sweep.hpp), each rank
+// holding its rows (y <= x), for an S that reads the total alone (UserError otherwise).
+// Collective.
+core::BandTable fts_f_grid_bands(const FtsNim& rules, std::int64_t size);
+
 // f read off the game itself: for x, y < size, the first z < z_limit with (x,y,z) P and not in
 // X_S (-1 if none), and how many such z there are (Theorem 4.1 says exactly one), by
 // sweep_fts_outcomes over size x size x z_limit.

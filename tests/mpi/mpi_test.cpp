@@ -97,6 +97,34 @@ TEST(Mpi, ThreeHeapNimWithAPassListsTheSamePPositions) {
   EXPECT_EQ(count.out, "17892 P-positions of nim(heaps=3) + pass in the box 100x130x90x2\n");
 }
 
+TEST(Mpi, ThreePileFtsListsTheSamePPositions) {
+  REQUIRE_MPI();
+  for (const std::string game :
+       {"fts -p piles=3 -p d=3 --size 150", "fts -p piles=3 -p 'S=total%5==0 || total==7' --size 100x120x90"}) {
+    const CliResult single = run_cli("ppos " + game);
+    ASSERT_EQ(single.status, 0) << single.err;
+    ASSERT_GT(single.out.size(), 10000u);
+    for (int ranks = 1; ranks <= 4; ++ranks) {
+      const CliResult r = run_mpi(ranks, "ppos " + game, "GRUNDY_BAND_ROWS=9");
+      ASSERT_EQ(r.status, 0) << r.err;
+      EXPECT_TRUE(r.out == single.out) << game << " on " << ranks << " ranks";
+    }
+  }
+}
+
+// verify under mpirun: the papers are jobs of the master/worker queue, checked on the workers,
+// printed by rank 0 as one process prints them.
+TEST(Mpi, VerifyChecksThePapersOnWorkers) {
+  REQUIRE_MPI();
+  const CliResult single = run_cli("verify all --format json");
+  ASSERT_EQ(single.status, 0) << single.err;
+  for (int ranks : {2, 3}) {
+    const CliResult r = run_mpi(ranks, "verify all --format json");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(r.out == single.out) << ranks << " ranks";
+  }
+}
+
 TEST(Mpi, ABadInputIsOneLineFromRankZero) {
   REQUIRE_MPI();
   for (const std::string args : {"table nim -p heaps=2 --size 10", "table octal -p code=0.77 --size 10 --save x.t",
