@@ -44,9 +44,9 @@ void add_box_options(CLI::App* cmd, BoxOptions& b) {
 }
 
 // Under mpirun: the ranks sweep the whole box by bands and rank 0 writes it to the --save file
-// (pipeline/distributed.hpp), then says what it wrote. Tables, figures and P-positions are
-// drawn from that file afterwards, by one process (--load).
-void run_table_distributed(const GameOptions& o, const BoxOptions& b) {
+// (pipeline/distributed.hpp), or each rank its part (--parts), then says what it wrote. Tables,
+// figures and P-positions are drawn from that file afterwards, by one process (--load).
+void run_table_distributed(const GameOptions& o, const BoxOptions& b, bool parts) {
   const io::Format f = o.output_format();
   if (b.files.save.empty() || !b.files.load.empty() || !b.fixes.empty() || o.misere ||
       (f != io::Format::Text && f != io::Format::Json))
@@ -56,7 +56,8 @@ void run_table_distributed(const GameOptions& o, const BoxOptions& b) {
   const core::Game game = o.game();
   const pipeline::TableBox req =
       pipeline::make_table_box(game, pipeline::parse_size(b.size, "--size", kMaxSide), {}, kFixFlag);
-  const pipeline::DistributedTable t = pipeline::save_distributed_table(game, req.box, o.memory_limit(), b.files.save);
+  const pipeline::DistributedTable t =
+      pipeline::save_distributed_table(game, req.box, o.memory_limit(), b.files.save, parts);
   with_output(o.output, [&](std::ostream& out) {
     if (f == io::Format::Json) {
       out << nlohmann::json{{"game", game.name()},
@@ -70,21 +71,28 @@ void run_table_distributed(const GameOptions& o, const BoxOptions& b) {
                             {"rank_bytes", t.rank_bytes},
                             {"bytes_sent", t.bytes_sent},
                             {"sweep_seconds", t.sweep_seconds},
-                            {"write_seconds", t.write_seconds}}
+                            {"write_seconds", t.write_seconds},
+                            {"parts", t.parts}}
                  .dump()
           << "\n";
     } else {
       out << game.name() << " over " << req.box.to_string() << ": " << t.cells << " values up to " << t.max << ", "
-          << t.zeros << " of them 0, written to " << b.files.save << " (" << t.route << " on " << t.ranks
-          << " ranks; estimate per rank " << (t.rank_bytes >> 20) << " MiB; sets sent between ranks "
-          << (t.bytes_sent >> 20) << " MiB; swept in " << fmt::format("{:.2f}", t.sweep_seconds) << " s, written in "
-          << fmt::format("{:.2f}", t.write_seconds) << " s)\n";
+          << t.zeros << " of them 0, written to " << b.files.save
+          << (t.parts > 0 ? " and its " + std::to_string(t.parts) + " parts" : std::string()) << " (" << t.route
+          << " on " << t.ranks << " ranks; estimate per rank " << (t.rank_bytes >> 20)
+          << " MiB; sets sent between ranks " << (t.bytes_sent >> 20) << " MiB; swept in "
+          << fmt::format("{:.2f}", t.sweep_seconds) << " s, written in " << fmt::format("{:.2f}", t.write_seconds)
+          << " s)\n";
     }
   });
 }
 
-void run_table(const GameOptions& o, const BoxOptions& b, const std::string& mark_p) {
-  if (core::mpi::active()) return run_table_distributed(o, b);
+void run_table(const GameOptions& o, const BoxOptions& b, const std::string& mark_p, bool parts) {
+  if (core::mpi::active()) return run_table_distributed(o, b, parts);
+  if (parts)
+    throw core::UserError(
+        "--parts: a table is saved in parts by the ranks of an MPI job (mpirun -np R grundy table "
+        "... --save FILE --parts); one process writes one file");
   const core::Game game = o.game();
   const io::Format f = o.output_format();
   const io::LatexMark mark = io::parse_latex_mark(mark_p);
@@ -160,10 +168,14 @@ void add_table_command(CLI::App& app) {
   static GameOptions o;
   static BoxOptions b;
   static std::string mark_p = "bold";
+  static bool parts = false;
   auto* cmd = app.add_subcommand("table", "2-D table of values (pin extra coordinates with --fix)");
   add_game_options(cmd, o, kTableFormats, true);
   add_box_options(cmd, b);
   cmd->add_option("--mark-p", mark_p, "latex: P-positions bold, shade or none")->capture_default_str()->type_name("STYLE");
+  cmd->add_flag("--parts", parts,
+                "under mpirun: each rank writes its rows to FILE.part-K-of-R at once, and FILE indexes them "
+                "(--load reads it)");
   cmd->footer(
       "Example: grundy table nim -p heaps=2 --pass --size 13   (Table 2 of Manabe, Miyadera, Suetsugu: Chocolate Games "
       "with a Pass)\n"
@@ -171,7 +183,7 @@ void add_table_command(CLI::App& app) {
       "Example: grundy table nim -p heaps=2 --pass --size 13 --out t2.pdf --figure-width 8cm --labels on   (a paper's "
       "figure)\n"
       "Example: grundy table nim -p heaps=3 --size 64x256 --fix z=5 --format csv --wide   (a matrix)");
-  cmd->callback([] { run_table(o, b, mark_p); });
+  cmd->callback([] { run_table(o, b, mark_p, parts); });
 }
 
 void add_ppos_command(CLI::App& app) {

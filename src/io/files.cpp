@@ -20,13 +20,6 @@ namespace {
 
 std::string shown(const std::string& path) { return path.size() > 200 ? path.substr(0, 200) + "..." : path; }
 
-// The folder of `path` ("." for a bare name) and its last component.
-std::pair<std::string, std::string> split_path(const std::string& path) {
-  const auto slash = path.rfind('/');
-  if (slash == std::string::npos) return {".", path};
-  return {slash == 0 ? "/" : path.substr(0, slash), path.substr(slash + 1)};
-}
-
 // Twelve letters or digits, about 71 random bits, drawn afresh (no generator state that a
 // forked process would share): a clash with another run's temporary is practically impossible,
 // and one found is redrawn.
@@ -39,6 +32,12 @@ std::string random_suffix() {
 }
 
 }  // namespace
+
+std::pair<std::string, std::string> split_path(const std::string& path) {
+  const auto slash = path.rfind('/');
+  if (slash == std::string::npos) return {".", path};
+  return {slash == 0 ? "/" : path.substr(0, slash), path.substr(slash + 1)};
+}
 
 AtomicFile::AtomicFile(std::string path, std::string flag) : path_(std::move(path)), flag_(std::move(flag)) {
   if (path_.empty()) throw core::UserError(flag_ + ": empty file name; give a path such as " + flag_ + " table.gtab");

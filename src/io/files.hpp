@@ -16,6 +16,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace grundy::io {
 
@@ -49,6 +50,9 @@ class AtomicFile {
   std::unique_ptr<std::streambuf> buf_;
   std::unique_ptr<std::ostream> stream_;
 };
+
+// The folder of `path` ("." for a bare name) and its last component.
+std::pair<std::string, std::string> split_path(const std::string& path);
 
 // Opens a file to read without blocking on a FIFO or a device: refuses an empty path and
 // anything that is not a regular file, with a UserError naming `flag`. The caller closes it.

@@ -19,12 +19,28 @@
 // checksum does not match, or which holds another game, is rejected with a UserError, never
 // read as data. Format 1 files ("GRUNDYT1") did not tell unsolved cells from non-positions and
 // are refused with a message saying so.
+//
+// A table swept by bands on MPI ranks (core/band_table.hpp) may be saved in parts, each rank
+// writing its own rows at once (`mpirun ... grundy table ... --save FILE --parts`):
+//
+//   FILE.part-K-of-R  magic "GRUNDYTQ", header length, header {"index": <FILE's name>, "part": K,
+//             "of": R, "width": w, "count": <cells>}, the cells of rank K's rows (bands K, K + R,
+//             K + 2R, ... of B rows; each row's y = 0 .. Y - 1, a symmetric table's y = 0 .. x
+//             only; each y's layers), FNV-1a 64 of everything before it
+//   FILE      the index: magic "GRUNDYTP", header length, the table's header plus "bands":
+//             {"rows": B, "symmetric": ...} and "parts": [{"file", "bytes", "checksum"}, ...]
+//             in rank order, FNV-1a 64
+//
+// The parts lie in the index's folder. The index is written last, once every part is in place,
+// and names each part's checksum: --load reads an index as it reads a table file, and refuses a
+// missing part, a part of another run, or a part given in place of its index.
 
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "core/band_table.hpp"
 #include "core/dense_solver.hpp"
 #include "core/function_ref.hpp"
 
@@ -43,8 +59,26 @@ using ValueStream = std::function<void(core::FunctionRef<void(const core::Value*
 void write_table(const std::string& path, const std::string& game, const std::vector<std::int64_t>& extent,
                  core::Evaluation eval, std::uint64_t count, core::Value max, const ValueStream& values);
 
-// Reads `path` and checks it holds `game` under `eval`, refusing before allocating a table
-// larger than `memory_limit`; the caller checks the box it needs (pipeline::solve_table). A
+// The name of part `part` of `parts` of a table saved in parts at `path`.
+std::string part_path(const std::string& path, int part, int parts);
+
+// What an index records of a part: its size and checksum.
+struct TablePart {
+  std::uint64_t bytes = 0, checksum = 0;
+};
+
+// Writes part `part` of `parts` of the table to be indexed at `path`: `count` values, the
+// largest `max` (of the whole table: every part has the table's width).
+TablePart write_table_part(const std::string& path, int part, int parts, core::Value max, std::uint64_t count,
+                           const ValueStream& values);
+
+// Writes the index of a table saved in parts by bands of `layout` (its rows and symmetry).
+void write_table_index(const std::string& path, const std::string& game, const std::vector<std::int64_t>& extent,
+                       core::Evaluation eval, core::Value max, const core::BandLayout& layout,
+                       const std::vector<TablePart>& parts);
+
+// Reads `path` (a table file or the index of one saved in parts) and checks it holds `game` under `eval`, refusing
+// before allocating a table larger than `memory_limit`; the caller checks the box it needs (pipeline::solve_table). A
 // table of Grundy values also serves normal-play outcomes (P = value 0): asked for those, such
 // a file is accepted and returned as it is (its eval says Grundy).
 core::DenseTable load_table(const std::string& path, const std::string& game, core::Evaluation eval,

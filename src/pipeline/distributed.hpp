@@ -2,7 +2,8 @@
 
 // The pipeline of a distributed table (issue 18): `mpirun -np R grundy table GAME --size N
 // --save FILE`. Every rank sweeps its bands of rows (core/band_sweep.hpp) and rank 0 writes
-// the table file as one process would, byte for byte, from the rows streamed to it; no rank
+// the table file as one process would, byte for byte, from the rows streamed to it; or each
+// rank writes its rows to a file of its own and rank 0 an index of them (--parts). No rank
 // holds the whole table. Any other output is drawn from the file afterwards (--load).
 
 #include <cstdint>
@@ -21,12 +22,15 @@ struct DistributedTable {
   std::uint64_t rank_bytes = 0;  // the estimate of a rank's peak allocation
   std::uint64_t bytes_sent = 0;  // the sets handed between bands, by every rank together
   double sweep_seconds = 0;      // until every rank had swept its bands
-  double write_seconds = 0;      // streaming the rows to rank 0 and writing the file
+  double write_seconds = 0;      // streaming the rows to rank 0 and writing the file (or the parts)
+  int parts = 0;                 // files the table was written in besides its index (0: one file)
 };
 
 // Collective: every rank calls it with the same arguments. Refuses (UserError, on every rank
 // alike) a game whose route has no band sweep, or a box whose share does not fit a rank.
+// `parts`: each rank writes its own rows to a part file at once and rank 0 the index
+// (io/table_file.hpp), instead of rank 0 writing the one file.
 DistributedTable save_distributed_table(const core::Game& game, const core::Box& box, std::uint64_t memory_limit,
-                                        const std::string& path);
+                                        const std::string& path, bool parts = false);
 
 }  // namespace grundy::pipeline

@@ -112,6 +112,36 @@ TEST(Mpi, ThreePileFtsListsTheSamePPositions) {
   }
 }
 
+// --parts: each rank writes its rows to a file of its own and rank 0 the index; loaded, the
+// table is the one process's, saved again byte for byte the same file.
+TEST(Mpi, ATableSavedInPartsLoadsAsTheOneFile) {
+  REQUIRE_MPI();
+  for (const std::string spec :
+       {"nim -p heaps=2 --pass --size 300", "nim -p heaps=2 --size 130x301", "queen --pass --size 150x190"}) {
+    const std::string one = temp("one.t"), index = temp("parts.t"), back = temp("back.t");
+    std::filesystem::remove(one);
+    const CliResult single = run_cli("table " + spec + " --save " + one + " --out " + temp("one.txt"));
+    ASSERT_EQ(single.status, 0) << single.err;
+    for (int ranks = 1; ranks <= 4; ++ranks) {
+      std::filesystem::remove(index);
+      std::filesystem::remove(back);
+      const CliResult r =
+          run_mpi(ranks, "table " + spec + " --save " + index + " --parts --format json", "GRUNDY_BAND_ROWS=5");
+      ASSERT_EQ(r.status, 0) << spec << " on " << ranks << " ranks: " << r.err;
+      EXPECT_NE(r.out.find("\"parts\":" + std::to_string(ranks)), std::string::npos) << r.out;
+      for (int k = 0; k < ranks; ++k)
+        EXPECT_TRUE(std::filesystem::exists(index + ".part-" + std::to_string(k) + "-of-" + std::to_string(ranks)));
+      const CliResult loaded =
+          run_cli("table " + spec + " --load " + index + " --save " + back + " --out " + temp("back.txt"));
+      ASSERT_EQ(loaded.status, 0) << loaded.err;
+      EXPECT_TRUE(slurp(back) == slurp(one)) << spec << " on " << ranks << " ranks: the tables differ";
+    }
+  }
+  const CliResult r = run_cli("table nim -p heaps=2 --size 10 --save " + temp("x.t") + " --parts");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--parts: a table is saved in parts by the ranks of an MPI job"), std::string::npos) << r.err;
+}
+
 // verify under mpirun: the papers are jobs of the master/worker queue, checked on the workers,
 // printed by rank 0 as one process prints them.
 TEST(Mpi, VerifyChecksThePapersOnWorkers) {
