@@ -2,6 +2,8 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <optional>
+#include <string>
 #include <system_error>
 #include <thread>
 
@@ -84,6 +86,14 @@ int run(int argc, char** argv) {
   grundy::cli::add_play_command(app);
   grundy::cli::add_serve_command(app);
   grundy::core::install_interrupt_handler();
+  // Under mpirun, a command with no distributed form runs on rank 0 alone, as one process
+  // (mpi::Solo); the other ranks wait for it in MPI_Finalize instead of doing its work again.
+  namespace mpi = grundy::core::mpi;
+  const std::string command = argc > 1 ? argv[1] : "";
+  const bool alone = mpi::active() && mpi::size() > 1 && command != "table" && command != "ppos" && command != "verify";
+  if (alone && !mpi::root()) return 0;
+  std::optional<mpi::Solo> solo;
+  if (alone) solo.emplace();
   try {
     app.parse(argc, argv);
     grundy::io::flush_stdout();

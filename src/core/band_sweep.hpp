@@ -112,13 +112,15 @@ BandTable sweep_lines_2d_bands(std::uint64_t X, std::uint64_t Y, std::uint64_t L
             if constexpr (Diagonal)
               Message::copy_lines(sweep, true, a + Y - 1 - z1, n, in.data() + Message::words(sweep, n), false);
           }
+          std::uint64_t swept = 0;  // cells of the table: a symmetric sweep's mirrored ones too
           for (std::uint64_t x = a; x < e; ++x) {
             const std::uint64_t stop = symmetric ? std::min(y1, x + 1) : y1;
             if (y0 >= stop) continue;
             sweep.row_block(rows, x - a, x, y0, stop, cells + (b.local_row(x) * Y + y0) * L);
+            swept += symmetric ? 2 * (stop - y0) - (stop == x + 1 ? 1 : 0) : stop - y0;
             if (symmetric && stop == x + 1) sweep.close_row(rows, x - a, x);
           }
-          tick((e - a) * (y1 - y0) * L);
+          tick(swept * L);
           if (to_below) {
             const std::uint64_t n = y1 - y0;
             std::vector<std::uint64_t> out(Message::words(sweep, n) * (Diagonal ? 2 : 1));

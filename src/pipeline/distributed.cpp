@@ -27,7 +27,9 @@ DistributedTable save_distributed_table(const core::Game& game, const core::Box&
   // Rank 0 can create the file, before hours of sweeping: else the job ends now.
   if (core::mpi::root()) io::AtomicFile probe(path, "--save");
   if (parts) io::AtomicFile probe(io::part_path(path, core::mpi::rank(), ranks), "--save");
-  core::ProgressMeter meter("solving " + box.to_string() + " on " + std::to_string(ranks) + " ranks", box.count());
+  // Each rank's meter counts its own share, about 1/R of the box (a terminal shows rank 0's).
+  core::ProgressMeter meter("solving " + box.to_string() + " on " + std::to_string(ranks) + " ranks",
+                            (box.count() + static_cast<std::uint64_t>(ranks) - 1) / static_cast<std::uint64_t>(ranks));
   const auto start = std::chrono::steady_clock::now();
   auto since = [](std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

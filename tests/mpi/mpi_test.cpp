@@ -155,6 +155,23 @@ TEST(Mpi, VerifyChecksThePapersOnWorkers) {
   }
 }
 
+// A command with no distributed form runs on rank 0 alone, as one process; its errors are one
+// line too.
+TEST(Mpi, OtherCommandsRunOnRankZeroAlone) {
+  REQUIRE_MPI();
+  const std::string seq = "seq subtraction -p set=2,12,14 --pass --size 100";
+  const CliResult single = run_cli(seq);
+  ASSERT_EQ(single.status, 0) << single.err;
+  const CliResult r = run_mpi(3, seq);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, single.out);
+  const CliResult bad = run_mpi(3, "seq subtraction -p set=2,x --size 100");
+  EXPECT_EQ(bad.status, 2);
+  const std::size_t at = bad.err.find("grundy: error: -p set item 2 = 'x': not an integer");
+  ASSERT_NE(at, std::string::npos) << bad.err;
+  EXPECT_EQ(bad.err.find("grundy: error: ", at + 1), std::string::npos) << bad.err;
+}
+
 TEST(Mpi, ABadInputIsOneLineFromRankZero) {
   REQUIRE_MPI();
   for (const std::string args : {"table nim -p heaps=2 --size 10", "table octal -p code=0.77 --size 10 --save x.t",
