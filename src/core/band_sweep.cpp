@@ -58,7 +58,7 @@ void for_each_row(const BandTable& t, FunctionRef<void(std::uint64_t, const Valu
   const bool root = b.r == 0;
   // Rank 0 holds kChunk rows at a time, whatever the bands: at 65536^2 a band of 4096 rows in
   // four-byte values was 1 GiB more on the rank that writes the file.
-  const std::uint64_t chunk = std::min<std::uint64_t>(b.B, kStreamRows);
+  const std::uint64_t chunk = stream_rows(b);
   std::vector<Value> rows_out(root ? chunk * Y * L : 0);
   std::vector<unsigned char> raw, packed;
   // Part of the table from `owner` to rank 0: `bytes` of raw cells; rank 0 gets a pointer to

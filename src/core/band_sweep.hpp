@@ -139,6 +139,13 @@ BandTable sweep_lines_2d_bands(std::uint64_t X, std::uint64_t Y, std::uint64_t L
   }
 }
 
+// Bytes for_each_row allocates on rank 0: a chunk of rows decoded and one received raw, or a
+// tile as large.
+inline std::uint64_t stream_bytes(const BandLayout& b, int width) {
+  const std::uint64_t chunk_cells = mul_bytes(mul_bytes(stream_rows(b), std::max(b.Y, b.B)), b.L);
+  return mul_bytes(chunk_cells, sizeof(Value) + 2 * static_cast<std::uint64_t>(width));
+}
+
 // Bytes the band sweep of a 2-D line game allocates on a rank at its peak, the same on every
 // rank (rank 0's: the most bands, and for_each_row's buffers): its part of the table, the
 // column (and diagonal) sets, its band's row sets and the messages in flight.
@@ -162,10 +169,7 @@ inline std::uint64_t line_game_band_bytes(const BandLayout& layout, std::uint64_
     const std::uint64_t message = BandLayout::kBlock * (L * (W + SW + 1) + 1) * 8 * (diagonal ? 2 : 1);
     bytes = add_bytes(bytes, mul_bytes((b.Y + BandLayout::kBlock - 1) / BandLayout::kBlock + 1, message));
   }
-  // for_each_row on rank 0: a chunk of rows decoded and one received raw, or a tile as large.
-  const std::uint64_t chunk = std::min(b.B, kStreamRows);
-  const std::uint64_t chunk_cells = mul_bytes(mul_bytes(chunk, std::max(b.Y, b.B)), L);
-  bytes = add_bytes(bytes, mul_bytes(chunk_cells, sizeof(Value) + 2 * static_cast<std::uint64_t>(width)));
+  bytes = add_bytes(bytes, stream_bytes(b, width));
   // And what every route allocates besides its arrays (tests/core/route_test.cpp found a 2 x 2
   // table's sweep allocating 776 bytes against an estimate of 224).
   return add_bytes(bytes, kRouteOverheadBytes);

@@ -72,8 +72,12 @@ struct BandTable {
   std::uint64_t bytes_sent = 0;  // by this rank, the sets handed to the next band
 };
 
-// Rows for_each_row holds on rank 0 at a time (at most: a band's).
-inline constexpr std::uint64_t kStreamRows = 256;
+// Rows for_each_row holds on rank 0 at a time: at most a band's, 256, and 2^24 cells (a row
+// of a 3-D table is a whole plane).
+inline constexpr std::uint64_t kStreamRows = 256, kStreamCells = std::uint64_t{1} << 24;
+inline std::uint64_t stream_rows(const BandLayout& b) {
+  return std::max<std::uint64_t>(1, std::min({b.B, kStreamRows, kStreamCells / std::max<std::uint64_t>(1, b.Y * b.L)}));
+}
 
 // Calls row(x, values) on rank 0 for x = 0 .. X - 1 in order, values the Y * L cells of row x
 // (cell (x, y, l) at y * L + l), a symmetric table's upper triangle mirrored in; the other

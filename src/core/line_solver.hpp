@@ -178,6 +178,20 @@ struct LineFamily {
     std::fill(full.begin(), full.end(), 0);
     std::fill(first_free.begin(), first_free.end(), 0);
   }
+  // Lines lo .. lo + n - 1 as a message of n * message_words() words (the band sweeps hand them
+  // from rank to rank): copied out to `msg`, or in from it; returns the word after them.
+  std::uint64_t message_words() const { return W + SW + 1; }
+  std::uint64_t* copy_out(std::uint64_t lo, std::uint64_t n, std::uint64_t* msg) const {
+    for (std::uint64_t g = 0; g < W / G; ++g) msg = std::copy_n(&bits[(g * count + lo) * G], n * G, msg);
+    for (std::uint64_t k = 0; k < SW; ++k) msg = std::copy_n(&full[k * count + lo], n, msg);
+    return std::copy_n(&first_free[lo], n, msg);
+  }
+  const std::uint64_t* copy_in(std::uint64_t lo, std::uint64_t n, const std::uint64_t* msg) {
+    for (std::uint64_t g = 0; g < W / G; ++g, msg += n * G) std::copy_n(msg, n * G, &bits[(g * count + lo) * G]);
+    for (std::uint64_t k = 0; k < SW; ++k, msg += n) std::copy_n(msg, n, &full[k * count + lo]);
+    std::copy_n(msg, n, &first_free[lo]);
+    return msg + n;
+  }
   // Line i becomes a copy of line j of `from` (a family over the same bound).
   void assign(std::uint64_t i, const LineFamily& from, std::uint64_t j) {
     for (std::uint64_t g = 0; g < W / G; ++g)

@@ -10,8 +10,10 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/band_table.hpp"
 #include "core/dense_solver.hpp"
 #include "core/memory.hpp"
+#include "core/mpi.hpp"
 #include "core/route.hpp"
 #include "games/chocolate.hpp"
 #include "transforms/with_pass.hpp"
@@ -47,6 +49,17 @@ core::DenseTable solve_chocolate(const Chocolate& game, const core::Box& box,
 core::DenseTable solve_chocolate2(const Chocolate2& game, const core::Box& box,
                                   std::uint64_t memory_limit = core::default_memory_limit());
 
+// The same table swept by bands of planes x on the ranks of an MPI world (core/band_sweep.hpp),
+// each rank holding its planes: a BandTable of X = f.nx rows, each row a plane of ny x (f.nz x
+// layers) cells in the table's order. Collective; the same values as solve_chocolate_grid, bit
+// for bit.
+core::BandTable solve_chocolate_grid_bands(const BoundGrid& f, std::int64_t ny, std::int64_t layers);
+
+// Bytes the band sweep allocates on a rank at its peak (rank 0's), for `layout` (planes as rows)
+// and Z = f.nz.
+std::uint64_t chocolate_band_bytes(const core::BandLayout& layout, std::uint64_t Z, std::uint64_t bound);
+std::uint64_t chocolate_bound(std::int64_t nx, std::int64_t ny, std::int64_t nz, std::int64_t layers);
+
 // Bytes solve_chocolate_grid allocates for that box: the table, the value sets of the lines
 // along x, y and z, and the sampled F.
 std::uint64_t chocolate_grid_bytes(std::int64_t nx, std::int64_t ny, std::int64_t nz, std::int64_t layers);
@@ -81,6 +94,20 @@ std::optional<core::SolveRoute> chocolate_route(const G& game, const core::Box& 
     else
       return as_evaluation(solve_chocolate(game, box, UINT64_MAX), eval);
   };
+  if constexpr (std::is_same_v<G, Chocolate>) {
+    // The Grundy values of a 3-D bar by bands of planes on MPI ranks.
+    if (eval == core::Evaluation::Grundy) {
+      const auto X = static_cast<std::uint64_t>(box.extent(0)), Y = static_cast<std::uint64_t>(box.extent(1)),
+                 Z = static_cast<std::uint64_t>(box.extent(2)), P = static_cast<std::uint64_t>(layers);
+      const core::BandLayout layout = core::BandLayout::make(X, Y, Z * P, false, core::mpi::size(), core::mpi::rank());
+      r.bands = core::BandRun{
+          chocolate_band_bytes(layout, Z, chocolate_bound(box.extent(0), box.extent(1), box.extent(2), layers)),
+          [&game, box, layers] {
+            return solve_chocolate_grid_bands(BoundGrid::sample(game.f(), box.extent(0), box.extent(2)), box.extent(1),
+                                              layers);
+          }};
+    }
+  }
   return r;
 }
 }  // namespace detail

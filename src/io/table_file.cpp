@@ -308,10 +308,11 @@ void read_parts(const std::string& path, OpenFile& index, const core::Box& box, 
   } catch (const nlohmann::json::exception&) {
     throw bad("corrupt index (missing or mistyped field)");
   }
-  if (box.arity() != 2 && box.arity() != 3) throw bad("corrupt index (a table in parts has two or three coordinates)");
+  if (box.arity() < 2) throw bad("corrupt index (a table in parts has two coordinates or more)");
+  // Rows x, each of Y columns of L cells (the coordinates after the second).
   b.X = static_cast<std::uint64_t>(box.extent(0));
   b.Y = static_cast<std::uint64_t>(box.extent(1));
-  b.L = box.arity() == 3 ? static_cast<std::uint64_t>(box.extent(2)) : 1;
+  b.L = box.count() / b.X / b.Y;
   if (!parts.is_array() || parts.empty() || parts.size() > (1u << 20) || b.B == 0 || (b.symmetric && b.X != b.Y))
     throw bad("corrupt index (bands or parts)");
   b.R = static_cast<int>(parts.size());

@@ -25,8 +25,8 @@
 //
 //   FILE.part-K-of-R  magic "GRUNDYTQ", header length, header {"index": <FILE's name>, "part": K,
 //             "of": R, "width": w, "count": <cells>}, the cells of rank K's rows (bands K, K + R,
-//             K + 2R, ... of B rows; each row's y = 0 .. Y - 1, a symmetric table's y = 0 .. x
-//             only; each y's layers), FNV-1a 64 of everything before it
+//             K + 2R, ... of B rows x; each row's y = 0 .. Y - 1, a symmetric table's y = 0 .. x
+//             only; each y's cells of the later coordinates), FNV-1a 64 of everything before it
 //   FILE      the index: magic "GRUNDYTP", header length, the table's header plus "bands":
 //             {"rows": B, "symmetric": ...} and "parts": [{"file", "bytes", "checksum"}, ...]
 //             in rank order, FNV-1a 64

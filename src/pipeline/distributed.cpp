@@ -18,7 +18,7 @@ DistributedTable save_distributed_table(const core::Game& game, const core::Box&
   if (!route.bands || game.reach_box(box) != box)
     throw core::UserError("under mpirun, " + game.name() + " has no distributed sweep (its route: " + route.name +
                           "); run it without mpirun. Distributed: the 2-D line sweep (two-heap Nim with passes or a "
-                          "forbidden set, the rook and the queen)");
+                          "forbidden set, two-pile FTS, the rook and the queen) and the 3-D chocolate sweep");
   const int ranks = core::mpi::size();
   core::ensure_fits(route.bands->bytes, memory_limit,
                     "a rank's share of a table of " + game.name() + " over " + box.to_string() + " on " +
@@ -42,8 +42,10 @@ DistributedTable save_distributed_table(const core::Game& game, const core::Box&
   out.rank_bytes = route.bands->bytes;
   std::uint64_t max = 0;
   const_cast<core::ValueArray&>(t.values).with_cells([&](const auto* cells) {
-    for (std::size_t i = 0; i < t.values.size(); ++i)
-      max = std::max<std::uint64_t>(max, core::ValueArray::decode(cells[i]));
+    for (std::size_t i = 0; i < t.values.size(); ++i) {
+      const core::Value v = core::ValueArray::decode(cells[i]);
+      if (v != core::kNoValue) max = std::max<std::uint64_t>(max, v);  // a chocolate bar's non-positions
+    }
   });
   out.max = static_cast<core::Value>(core::mpi::max(max));
   out.bytes_sent = core::mpi::sum(t.bytes_sent);

@@ -139,11 +139,21 @@ TEST(SolveRoute, EstimatesCoverWhatEveryRouteAllocates) {
   EXPECT_GT(runs, 100);
 }
 
-// The same for the band sweep of the 2-D line games (core/band_sweep.hpp) in a world of one
-// rank: the estimate each rank's memory guard checks covers the sweep and the stream of its
+// The same for the band sweeps (core/band_sweep.hpp; the chocolate bars' by planes) in a world
+// of one rank: the estimate each rank's memory guard checks covers the sweep and the stream of its
 // rows to rank 0 (tests/mpi: the same on several ranks, where the outbox adds a band's sets).
 TEST(SolveRoute, BandEstimatesCoverTheBandSweep) {
   int runs = 0;
+  auto check = [&](const core::SolveRoute& route, const std::string& label) {
+    const std::uint64_t used = peak_during([&] {
+      const core::BandTable t = route.bands->run();
+      core::for_each_row(t, [](std::uint64_t, const core::Value*) {});
+    });
+    EXPECT_LE(used, route.bands->bytes) << label << ": estimate " << route.bands->bytes << ", allocated " << used;
+    EXPECT_LE(route.bands->bytes, 8 * used + (std::uint64_t{4} << 20))
+        << label << ": estimate " << route.bands->bytes << " far above the " << used << " allocated";
+    ++runs;
+  };
   for (const std::string spec : {"nim -p heaps=2", "nim -p heaps=2 --pass", "nim -p heaps=2 --forbid 'total % 3 == 0'",
                                  "queen", "queen --pass", "fts -p piles=2 -p d=4"}) {
     const core::Game g = games::make_game(games::parse_game_spec(spec));
@@ -152,15 +162,22 @@ TEST(SolveRoute, BandEstimatesCoverTheBandSweep) {
       const core::SolveRoute route = g.route(box, core::Evaluation::Grundy);
       ASSERT_TRUE(route.bands.has_value()) << spec;
       const std::string label = spec + " over " + box.to_string();
-      const std::uint64_t used = peak_during([&] {
-        const core::BandTable t = route.bands->run();
-        core::for_each_row(t, [](std::uint64_t, const core::Value*) {});
-      });
-      EXPECT_LE(used, route.bands->bytes) << label << ": estimate " << route.bands->bytes << ", allocated " << used;
-      EXPECT_LE(route.bands->bytes, 8 * used + (std::uint64_t{4} << 20))
-          << label << ": estimate " << route.bands->bytes << " far above the " << used << " allocated";
-      ++runs;
+      check(route, label);
     }
   }
-  EXPECT_EQ(runs, 18);
+  // The chocolate sweep by bands of planes, small and with blocks of rows (2000 columns z).
+  for (const std::string spec : {"chocolate -p F=(x+z)/3", "chocolate --pass -p F=(x+z)/60"}) {
+    const core::Game g = games::make_game(games::parse_game_spec(spec));
+    for (const core::Position& e :
+         {core::Position{2, 2, 2}, core::Position{40, 30, 2000}, core::Position{60, 60, 60}}) {
+      core::Position ext = e;
+      if (g.arity() == 4) ext.push_back(2);
+      const core::Box box(ext);
+      const core::SolveRoute route = g.route(box, core::Evaluation::Grundy);
+      ASSERT_TRUE(route.bands.has_value()) << spec;
+      const std::string label = spec + " over " + box.to_string();
+      check(route, label);
+    }
+  }
+  EXPECT_EQ(runs, 24);
 }

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <tuple>
 #include <vector>
 
 #include "analysis/golden.hpp"
@@ -221,6 +223,29 @@ TEST(ChocolateSolver, AgreesOnBoxesCutInY) {
       expect_same(games::solve_chocolate(c, pbox), core::solve_dense(transforms::WithPass<Chocolate>(c), pbox), src);
     }
   }
+}
+
+// The band sweep (the MPI form, here a world of one: its bands in turn) against the solver above,
+// cell for cell: bands of 1 to 7 planes, and 2000 columns z, so that a block holds 8 rows y and
+// the tops of the columns are added as the rows end, in blocks, not as the planes end. Under
+// mpirun on 1 to 4 ranks: tests/mpi/mpi_test.cpp.
+TEST(ChocolateSolver, TheBandSweepAgreesCellForCell) {
+  for (const char* rows : {"1", "3", "7"}) {
+    ::setenv("GRUNDY_BAND_ROWS", rows, 1);
+    for (const auto& [src, nx, ny, nz, layers] :
+         {std::tuple{"(x+z)/60", 12, 30, 2000, 2}, std::tuple{"x+z", 9, 20, 700, 1},
+          std::tuple{"max(x,z)/40", 13, 50, 2000, 3}, std::tuple{"z/2", 5, 8, 11, 2}}) {
+      const games::BoundFunction F("F", src, true);
+      const auto f = games::BoundGrid::of(nx, nz, [&](std::int64_t x, std::int64_t z) { return F(x, z); });
+      const core::DenseTable one = games::solve_chocolate_grid(f, ny, layers);
+      const core::BandTable bands = games::solve_chocolate_grid_bands(f, ny, layers);
+      ASSERT_EQ(bands.values.size(), one.values.size()) << src;
+      std::size_t differ = 0;
+      for (std::size_t i = 0; i < one.values.size(); ++i) differ += one.values[i] != bands.values[i] ? 1 : 0;
+      EXPECT_EQ(differ, 0u) << src << ", bands of " << rows << " planes";
+    }
+  }
+  ::unsetenv("GRUNDY_BAND_ROWS");
 }
 
 TEST(ChocolateSolver, EmptyBoxesAndBadGrids) {

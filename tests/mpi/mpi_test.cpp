@@ -112,6 +112,33 @@ TEST(Mpi, ThreePileFtsListsTheSamePPositions) {
   }
 }
 
+// The 3-D chocolate sweep by bands of planes: 2000 columns z make blocks of 8 rows y, so the
+// tops of the columns pass from band to band block by block. One process writes the whole box
+// when the last coordinates are pinned at their largest values.
+TEST(Mpi, ChocolateIsTheSameFileOnOneToFourRanks) {
+  REQUIRE_MPI();
+  const std::string game = "chocolate --pass -p 'F=(x+z)/60' --size 40x30x2000";
+  const std::string one = temp("one.t"), many = temp("many.t"), index = temp("parts.t"), back = temp("back.t");
+  const CliResult single =
+      run_cli("table " + game + " --fix z=1999 --fix p=1 --save " + one + " --out " + temp("o.txt"));
+  ASSERT_EQ(single.status, 0) << single.err;
+  const std::string expected = slurp(one);
+  ASSERT_GT(expected.size(), 1000000u);
+  for (int ranks = 1; ranks <= 4; ++ranks) {
+    std::filesystem::remove(many);
+    const CliResult r = run_mpi(ranks, "table " + game + " --save " + many, "GRUNDY_BAND_ROWS=3");
+    ASSERT_EQ(r.status, 0) << ranks << " ranks: " << r.err;
+    EXPECT_TRUE(slurp(many) == expected) << ranks << " ranks: the files differ";
+  }
+  // In parts (a table of four coordinates), loaded and saved again.
+  const CliResult r = run_mpi(3, "table " + game + " --save " + index + " --parts", "GRUNDY_BAND_ROWS=3");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const CliResult loaded = run_cli("table " + game + " --fix z=1999 --fix p=1 --load " + index + " --save " + back +
+                                   " --out " + temp("b.txt"));
+  ASSERT_EQ(loaded.status, 0) << loaded.err;
+  EXPECT_TRUE(slurp(back) == expected);
+}
+
 // --parts: each rank writes its rows to a file of its own and rank 0 the index; loaded, the
 // table is the one process's, saved again byte for byte the same file.
 TEST(Mpi, ATableSavedInPartsLoadsAsTheOneFile) {
