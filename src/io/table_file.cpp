@@ -295,7 +295,7 @@ std::uint64_t read_values(OpenFile& f, std::uint64_t count, int width, const Bad
 }
 
 // The parts of a table saved in parts (`index` its index, already checked as a table's header):
-// start, then take(i, v) for every cell, rank by rank. Each part must be the one the index
+// take(i, v) for every cell, part by part. Each part must be the one the index
 // names, byte for byte (its checksum): a part left from another run is refused.
 void read_parts(const std::string& path, OpenFile& index, const core::Box& box, int width, const Bad& bad,
                 const std::function<void(std::uint64_t, core::Value)>& take) {
