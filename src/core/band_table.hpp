@@ -54,8 +54,7 @@ struct BandLayout {
   // Rows of this rank's bands, and where row x of one of them lies among them.
   std::uint64_t local_rows() const {
     std::uint64_t n = 0;
-    for (std::uint64_t k = static_cast<std::uint64_t>(r); k < bands(); k += static_cast<std::uint64_t>(R))
-      n += end(k) - first(k);
+    for_each_local_row([&n](std::uint64_t) { ++n; });
     return n;
   }
   // The cells of row x the sweep writes (and a part file holds): y < Y, a symmetric table's

@@ -269,13 +269,20 @@ OpenFile open_table_file(const std::string& path, const Bad& bad) {
   return f;
 }
 
-// Checks that f holds `count` values of `width` bytes and its checksum (nothing else), reads
-// them, take(v) for each in file order, and checks the checksum; returns it.
-std::uint64_t read_values(OpenFile& f, std::uint64_t count, int width, const Bad& bad,
-                          core::FunctionRef<void(core::Value)> take) {
+// Checks that f holds `count` values of `width` bytes after its header and a checksum after
+// them, nothing else: before a caller allocates for them.
+void expect_size(const OpenFile& f, std::uint64_t count, int width, const Bad& bad) {
   const auto w = static_cast<std::uint64_t>(width);
   if (count > (f.size - 12 - f.hlen - 8) / w || 12 + f.hlen + count * w + 8 != f.size)
     throw bad("size does not match its header (truncated or padded)");
+}
+
+// Reads the `count` values of `width` bytes of f (expect_size's), take(v) for each in file
+// order, and checks the checksum; returns it.
+std::uint64_t read_values(OpenFile& f, std::uint64_t count, int width, const Bad& bad,
+                          core::FunctionRef<void(core::Value)> take) {
+  expect_size(f, count, width, bad);
+  const auto w = static_cast<std::uint64_t>(width);
   const std::uint64_t none = none_of(width), unsolved = unsolved_of(width);
   std::vector<unsigned char> buf(1 << 20);
   for (std::uint64_t done = 0; done < count;) {
@@ -412,9 +419,7 @@ void read_table(const std::string& path, const std::string& game, core::Evaluati
     read_parts(path, f, box, w, bad, take);
     return;
   }
-  if (count > (f.size - 12 - f.hlen - 8) / static_cast<std::uint64_t>(w) ||
-      12 + f.hlen + count * static_cast<std::uint64_t>(w) + 8 != f.size)
-    throw bad("size does not match its header (truncated or padded)");
+  expect_size(f, count, w, bad);
   start(box, grundy_for_outcomes ? core::Evaluation::Grundy : eval, w);
   std::uint64_t i = 0;
   read_values(f, count, w, bad, [&](core::Value v) { take(i++, v); });

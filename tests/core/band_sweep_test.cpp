@@ -4,21 +4,13 @@
 // same on 1 to 4 MPI ranks: tests/mpi/mpi_test.cpp.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-
 #include "core/band_sweep.hpp"
 #include "core/progress.hpp"
+#include "support/band_rows.hpp"
 
 using namespace grundy;
 
 namespace {
-
-// GRUNDY_BAND_ROWS for one scope.
-class BandRows {
- public:
-  explicit BandRows(int rows) { ::setenv("GRUNDY_BAND_ROWS", std::to_string(rows).c_str(), 1); }
-  ~BandRows() { ::unsetenv("GRUNDY_BAND_ROWS"); }
-};
 
 // The full table of a band sweep, streamed by for_each_row.
 std::vector<core::Value> rows_of(const core::BandTable& t) {

@@ -7,12 +7,13 @@
 #include <vector>
 
 #include "core/errors.hpp"
-#include "core/mpi.hpp"
 #include "core/progress.hpp"
 
 using namespace grundy;
 
-// Outside mpirun the queue runs its jobs here, in turn; tests/mpi/mpi_test.cpp runs it on ranks.
+// Outside mpirun the queue runs its jobs here, in turn. tests/mpi/mpi_test.cpp runs it on ranks
+// (verify), where a job outside its world of one (mpi::Solo) would wait for a collective the
+// other ranks never join.
 TEST(JobQueue, DeliversEveryResultInJobOrder) {
   std::vector<std::uint64_t> ran, delivered;
   core::run_jobs(
@@ -63,17 +64,4 @@ TEST(JobQueue, AnInterruptEndsTheQueue) {
                    [&](std::uint64_t, const core::JobResult&) { ++delivered; }),
                core::Interrupted);
   EXPECT_EQ(delivered, 1);
-}
-
-TEST(JobQueue, AJobRunsAsAWorldOfOne) {
-  core::run_jobs(
-      1,
-      [](std::uint64_t) {
-        EXPECT_FALSE(core::mpi::active());
-        EXPECT_EQ(core::mpi::size(), 1);
-        EXPECT_EQ(core::mpi::rank(), 0);
-        EXPECT_EQ(core::mpi::sum(7), 7u);
-        return std::string();
-      },
-      [](std::uint64_t, const core::JobResult&) {});
 }

@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <tuple>
 #include <vector>
 
@@ -14,6 +13,7 @@
 #include "core/errors.hpp"
 #include "games/chocolate_solver.hpp"
 #include "games/registry.hpp"
+#include "support/band_rows.hpp"
 #include "transforms/with_pass.hpp"
 
 using namespace grundy;
@@ -230,8 +230,8 @@ TEST(ChocolateSolver, AgreesOnBoxesCutInY) {
 // the tops of the columns are added as the rows end, in blocks, not as the planes end. Under
 // mpirun on 1 to 4 ranks: tests/mpi/mpi_test.cpp.
 TEST(ChocolateSolver, TheBandSweepAgreesCellForCell) {
-  for (const char* rows : {"1", "3", "7"}) {
-    ::setenv("GRUNDY_BAND_ROWS", rows, 1);
+  for (const int rows : {1, 3, 7}) {
+    const BandRows band(rows);
     for (const auto& [src, nx, ny, nz, layers] :
          {std::tuple{"(x+z)/60", 12, 30, 2000, 2}, std::tuple{"x+z", 9, 20, 700, 1},
           std::tuple{"max(x,z)/40", 13, 50, 2000, 3}, std::tuple{"z/2", 5, 8, 11, 2}}) {
@@ -245,7 +245,6 @@ TEST(ChocolateSolver, TheBandSweepAgreesCellForCell) {
       EXPECT_EQ(differ, 0u) << src << ", bands of " << rows << " planes";
     }
   }
-  ::unsetenv("GRUNDY_BAND_ROWS");
 }
 
 TEST(ChocolateSolver, EmptyBoxesAndBadGrids) {

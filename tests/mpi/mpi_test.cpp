@@ -53,6 +53,18 @@ void expect_same_file(const std::string& spec) {
   }
 }
 
+// The P-positions `ppos ARGS` lists on 1 .. 4 ranks, in bands of 9 rows, equal one process's.
+void expect_same_ppos(const std::string& args) {
+  const CliResult single = run_cli("ppos " + args);
+  ASSERT_EQ(single.status, 0) << single.err;
+  ASSERT_GT(single.out.size(), 10000u);
+  for (int ranks = 1; ranks <= 4; ++ranks) {
+    const CliResult r = run_mpi(ranks, "ppos " + args, "GRUNDY_BAND_ROWS=9");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(r.out == single.out) << args << " on " << ranks << " ranks";
+  }
+}
+
 }  // namespace
 
 TEST(Mpi, TwoHeapNimWithAPassIsTheSameFileOnOneToFourRanks) {
@@ -83,33 +95,16 @@ TEST(Mpi, TheSummaryCountsTheZerosOfTheTable) {
 
 TEST(Mpi, ThreeHeapNimWithAPassListsTheSamePPositions) {
   REQUIRE_MPI();
-  for (const std::string region : {"--size 200 --fix p=1", "--size 100x130x90"}) {
-    const CliResult single = run_cli("ppos nim -p heaps=3 --pass " + region);
-    ASSERT_EQ(single.status, 0) << single.err;
-    ASSERT_GT(single.out.size(), 10000u);
-    for (int ranks = 1; ranks <= 4; ++ranks) {
-      const CliResult r = run_mpi(ranks, "ppos nim -p heaps=3 --pass " + region, "GRUNDY_BAND_ROWS=9");
-      ASSERT_EQ(r.status, 0) << r.err;
-      EXPECT_TRUE(r.out == single.out) << region << " on " << ranks << " ranks";
-    }
-  }
+  expect_same_ppos("nim -p heaps=3 --pass --size 200 --fix p=1");
+  expect_same_ppos("nim -p heaps=3 --pass --size 100x130x90");
   const CliResult count = run_mpi(2, "ppos nim -p heaps=3 --pass --size 100x130x90 --count");
   EXPECT_EQ(count.out, "17892 P-positions of nim(heaps=3) + pass in the box 100x130x90x2\n");
 }
 
 TEST(Mpi, ThreePileFtsListsTheSamePPositions) {
   REQUIRE_MPI();
-  for (const std::string game :
-       {"fts -p piles=3 -p d=3 --size 150", "fts -p piles=3 -p 'S=total%5==0 || total==7' --size 100x120x90"}) {
-    const CliResult single = run_cli("ppos " + game);
-    ASSERT_EQ(single.status, 0) << single.err;
-    ASSERT_GT(single.out.size(), 10000u);
-    for (int ranks = 1; ranks <= 4; ++ranks) {
-      const CliResult r = run_mpi(ranks, "ppos " + game, "GRUNDY_BAND_ROWS=9");
-      ASSERT_EQ(r.status, 0) << r.err;
-      EXPECT_TRUE(r.out == single.out) << game << " on " << ranks << " ranks";
-    }
-  }
+  expect_same_ppos("fts -p piles=3 -p d=3 --size 150");
+  expect_same_ppos("fts -p piles=3 -p 'S=total%5==0 || total==7' --size 100x120x90");
 }
 
 // The 3-D chocolate sweep by bands of planes: 2000 columns z make blocks of 8 rows y, so the
@@ -182,9 +177,9 @@ TEST(Mpi, VerifyChecksThePapersOnWorkers) {
   }
 }
 
-// A command with no distributed form runs on rank 0 alone, as one process; its errors are one
-// line too.
-TEST(Mpi, OtherCommandsRunOnRankZeroAlone) {
+// A command with no distributed form (run on rank 0 alone, which its output cannot show) prints
+// what one process prints; its errors are one line too.
+TEST(Mpi, OtherCommandsPrintWhatOneProcessPrints) {
   REQUIRE_MPI();
   const std::string seq = "seq subtraction -p set=2,12,14 --pass --size 100";
   const CliResult single = run_cli(seq);
