@@ -52,10 +52,13 @@ struct BandLayout {
       for (std::uint64_t x = first(k); x < end(k); ++x) row(x);
   }
   // Rows of this rank's bands, and where row x of one of them lies among them.
+  // Counted, not walked: a box of 2^62 rows is refused by its estimate at once.
   std::uint64_t local_rows() const {
-    std::uint64_t n = 0;
-    for_each_local_row([&n](std::uint64_t) { ++n; });
-    return n;
+    const std::uint64_t n = bands(), ranks = static_cast<std::uint64_t>(R), rank = static_cast<std::uint64_t>(r);
+    if (rank >= n) return 0;
+    const std::uint64_t mine = (n - 1 - rank) / ranks + 1;  // bands r, r + R, ... below n
+    const bool has_last = owner(n - 1) == r;                // the last band may be short
+    return mine * B - (has_last ? B - (end(n - 1) - first(n - 1)) : 0);
   }
   // The cells of row x the sweep writes (and a part file holds): y < Y, a symmetric table's
   // y <= x, each with its L layers.

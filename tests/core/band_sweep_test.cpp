@@ -82,3 +82,21 @@ TEST(BandSweep, LayoutOfBands) {
   EXPECT_EQ(r.B, 12500u);  // X / 4R
   EXPECT_EQ(r.columns(0), 50u);
 }
+
+// local_rows counts; its twin walks the rows. A box of 2^62 rows must be counted: the walk
+// would not end, and the value command's memory estimate asks for the count first.
+TEST(BandSweep, LocalRowsCountsWhatTheWalkVisits) {
+  for (std::uint64_t X : {1u, 5u, 63u, 64u, 65u, 200u, 1000u})
+    for (std::uint64_t B : {1u, 3u, 64u, 2000u})
+      for (int R = 1; R <= 5; ++R)
+        for (int r = 0; r < R; ++r) {
+          core::BandLayout b = core::BandLayout::make(X, 10, 1, false, R, r);
+          b.B = std::min(B, X);
+          std::uint64_t walked = 0;
+          b.for_each_local_row([&](std::uint64_t) { ++walked; });
+          EXPECT_EQ(b.local_rows(), walked) << "X " << X << " B " << B << " R " << R << " r " << r;
+        }
+  core::BandLayout huge = core::BandLayout::make(std::uint64_t{1} << 62, 2, 2, false, 3, 2);
+  huge.B = 1;
+  EXPECT_EQ(huge.local_rows(), ((std::uint64_t{1} << 62) - 2 - 1) / 3 + 1);
+}
