@@ -61,7 +61,7 @@ void run_table_distributed(const GameOptions& o, const BoxOptions& b, bool parts
   with_output(o.output, [&](std::ostream& out) {
     if (f == io::Format::Json) {
       out << nlohmann::json{{"game", game.name()},
-                            {"box", req.box.to_string()},
+                            {"box", t.box.to_string()},
                             {"file", b.files.save},
                             {"cells", t.cells},
                             {"zeros", t.zeros},
@@ -76,7 +76,7 @@ void run_table_distributed(const GameOptions& o, const BoxOptions& b, bool parts
                  .dump()
           << "\n";
     } else {
-      out << game.name() << " over " << req.box.to_string() << ": " << t.cells << " values up to " << t.max << ", "
+      out << game.name() << " over " << t.box.to_string() << ": " << t.cells << " values up to " << t.max << ", "
           << t.zeros << " of them 0, written to " << b.files.save
           << (t.parts > 0 ? " and its " + std::to_string(t.parts) + " parts" : std::string()) << " (" << t.route
           << " on " << t.ranks << " ranks; estimate per rank " << (t.rank_bytes >> 20)

@@ -79,6 +79,7 @@ enum Tag : int {
   kTagResultHeader,  // core/job_queue.cpp: a result's job, status and length, to rank 0
   kTagResultText,    // core/job_queue.cpp: a result's text
   kTagPart,          // pipeline/distributed.cpp: a part file's size and checksum, to rank 0
+  kTagHalo,          // games/leaper_solver.cpp: a level's cells in the rows a band's neighbour reaches
 };
 
 // Blocking point-to-point messages of `bytes` bytes (split in pieces below 2^30 bytes, which

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "core/errors.hpp"
+#include "core/mpi.hpp"
 #include "core/parse.hpp"
 #include "games/leaper_solver.hpp"
 #include "games/nim_solver.hpp"
@@ -205,6 +206,10 @@ core::SolveRoute Leaper::route(const Box& requested, core::Evaluation eval) cons
   r.name = "leaper rank sweep";
   r.bytes = leaper_bytes(*this, requested);
   r.run = [this, requested, eval] { return solve_leaper(*this, requested, eval); };
+  if (eval == core::Evaluation::Grundy)
+    r.bands = core::BandRun{
+        leaper_band_bytes(*this, leaper_band_layout(*this, requested, core::mpi::size(), core::mpi::rank())),
+        [this, requested] { return solve_leaper_bands(*this, requested); }};
   return r;
 }
 

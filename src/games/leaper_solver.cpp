@@ -4,6 +4,7 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <cstring>
 #include <limits>
 #include <span>
 #include <tuple>
@@ -11,6 +12,7 @@
 #include <utility>
 
 #include "core/errors.hpp"
+#include "core/mpi.hpp"
 #include "core/progress.hpp"
 #include "core/threads.hpp"
 
@@ -204,169 +206,267 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
   return t;
 }
 
+namespace {
+
+// The cells of rows m_lo <= m < m_hi of an e1 x e2 box, level by level: level r holds the
+// cells with w1*m + w2*n = r (a leaper's rank, which every move lowers), cells[r] of them,
+// m = first[r] + i * w2 for i < cells[r], stored from at[r] on. w1 and w2 are coprime: the
+// cells of level r have m = r * w1^-1 (mod w2), so they are found by stepping m by w2, not by
+// scanning and testing every m.
+struct Levels {
+  std::int64_t w1, w2, count;
+  std::vector<std::int64_t> first, cells, at;
+
+  Levels(std::int64_t w1_, std::int64_t w2_, std::int64_t m_lo, std::int64_t m_hi, std::int64_t e1, std::int64_t e2)
+      : w1(w1_), w2(w2_), count(w1_ * (e1 - 1) + w2_ * (e2 - 1) + 1) {
+    const std::int64_t inv = inverse_mod(w1, w2);
+    const auto n = static_cast<std::size_t>(count);
+    first.resize(n);
+    cells.resize(n);
+    at.assign(n + 1, 0);
+    for (std::int64_t r = 0; r < count; ++r) {
+      const std::int64_t excess = r - w2 * (e2 - 1);  // n <= e2-1 needs w1*m >= excess
+      const std::int64_t lo = std::max(m_lo, excess <= 0 ? 0 : (excess + w1 - 1) / w1);
+      const std::int64_t hi = std::min(m_hi - 1, r / w1);
+      const std::int64_t residue = (r % w2) * inv % w2;
+      const std::int64_t m0 = lo + ((residue - lo % w2) % w2 + w2) % w2;
+      const auto u = static_cast<std::size_t>(r);
+      first[u] = m0;
+      cells[u] = m0 <= hi ? (hi - m0) / w2 + 1 : 0;
+      at[u + 1] = at[u] + cells[u];
+    }
+  }
+  std::int64_t size() const { return at.back(); }
+  // The cells of level r in rows lo <= m < hi: indices i from .. to - 1.
+  std::pair<std::int64_t, std::int64_t> rows(std::int64_t r, std::int64_t lo, std::int64_t hi) const {
+    const auto u = static_cast<std::size_t>(r);
+    auto index = [&](std::int64_t m) {  // the first i whose m is >= m
+      const std::int64_t d = m - first[u];
+      return std::clamp<std::int64_t>(d <= 0 ? 0 : (d + w2 - 1) / w2, 0, cells[u]);
+    };
+    return {index(lo), index(hi)};
+  }
+};
+
+// One byte a cell (values are at most 64, the most options a leaper has); kOut marks a cell
+// left unsolved.
+constexpr std::uint8_t kOut = 0xff;
+
+// Solves cells of one level into the level-major bytes `diag` of `lv` (a cell's options lie at
+// fixed offsets on lower levels, so the sweep streams through a few levels instead of crossing
+// a row of the table per cell, as a row-major anti-diagonal sweep does). Cells outside
+// `requested` whose options leave `box` are kOut; inside it, that is an EngineError.
+class LevelSweep {
+ public:
+  LevelSweep(const Leaper& rules, const Levels& lv, std::uint8_t* diag, Evaluation eval, const core::Box& requested,
+             const core::Box& box)
+      : rules_(rules),
+        lv_(lv),
+        diag_(diag),
+        eval_(eval),
+        box_(box),
+        r1_(requested.extent(0)),
+        r2_(requested.extent(1)) {}
+
+  // Cells lo <= i < hi of level r, every option on a lower level already solved.
+  void solve(std::int64_t r, std::int64_t lo, std::int64_t hi) {
+    const std::int64_t w1 = lv_.w1, w2 = lv_.w2;
+    const auto u = static_cast<std::size_t>(r);
+    const std::int64_t count = lv_.cells[u];
+    opts_.clear();
+    for (const Move& mv : rules_.moves()) {
+      const std::int64_t rr = r + w1 * mv.dm + w2 * mv.dn;  // < r: levels drop along moves
+      Option o{mv.dm, mv.dn, 0, 0, 0};
+      if (rr >= 0) {
+        const auto v = static_cast<std::size_t>(rr);
+        // m + dm = first[rr] + j * w2 with m = first[r] + i * w2: j = i + (first[r] + dm - first[rr]) / w2.
+        const std::int64_t shift = (lv_.first[u] + mv.dm - lv_.first[v]) / w2;
+        o.base = lv_.at[v] + shift;
+        o.lo = std::max<std::int64_t>(0, -shift);
+        o.hi = std::min<std::int64_t>(count, lv_.cells[v] - shift);
+      }
+      opts_.push_back(o);
+    }
+    std::uint8_t* const out = diag_ + lv_.at[u];
+    auto store = [&](std::int64_t i, std::uint64_t seen, bool any) {
+      switch (eval_) {
+        case Evaluation::Grundy:
+          out[i] = static_cast<std::uint8_t>(std::countr_one(seen));
+          break;
+        case Evaluation::NormalOutcome:
+          out[i] = (seen & 1) ? 1 : 0;
+          break;
+        case Evaluation::MisereOutcome:
+          out[i] = !any ? 1 : ((seen & 1) ? 1 : 0);
+          break;
+      }
+    };
+    // Cell i with every check: moves off the quarter plane skipped, options outside the box
+    // or unsolved (kOut) leave the cell unsolved, which inside `requested` is an error.
+    auto solve_checked = [&](std::int64_t i) {
+      const std::int64_t m = lv_.first[u] + i * w2, n = (r - w1 * m) / w2;
+      std::uint64_t seen = 0;  // bit v: some option has value v
+      bool any = false;
+      for (const Option& o : opts_) {
+        if (m + o.dm < 0 || n + o.dn < 0) continue;  // not a move: it would leave the quarter plane
+        const std::uint8_t v = i >= o.lo && i < o.hi ? diag_[static_cast<std::size_t>(o.base + i)] : kOut;
+        if (v == kOut) {
+          if (m < r1_ && n < r2_)  // the reach box promised every option of the requested box
+            throw core::EngineError(rules_.name() + ": an option of " + std::to_string(m) + "," + std::to_string(n) +
+                                    " lies outside the solved box " + box_.to_string());
+          out[i] = kOut;
+          return;
+        }
+        any = true;
+        if (v < 64) seen |= std::uint64_t{1} << v;  // 64 (all of 0..63 below it) never decides a mex
+      }
+      store(i, seen, any);
+    };
+    // Inside the level every move is a move and lands in the box: a check each way along it
+    // (each condition holds on a run of i, so these cells are one run).
+    auto interior = [&](std::int64_t i) {
+      const std::int64_t m = lv_.first[u] + i * w2, n = (r - w1 * m) / w2;
+      for (const Option& o : opts_)
+        if (m + o.dm < 0 || n + o.dn < 0 || i < o.lo || i >= o.hi) return false;
+      return true;
+    };
+    std::int64_t i = lo, j = hi;
+    for (; i < j && !interior(i); ++i) solve_checked(i);
+    for (; j > i && !interior(j - 1); --j) solve_checked(j - 1);
+    // The run: loads at fixed offsets, no bounds to test; an unsolved option (rare, next to
+    // the far edges of the reach box) sends the cell back to solve_checked. Unrolled for
+    // the common move counts (the knight has 4).
+    auto run = [&]<int K>(std::integral_constant<int, K>) {
+      const std::size_t k = K > 0 ? static_cast<std::size_t>(K) : opts_.size();
+      std::array<const std::uint8_t*, 64> from{};
+      for (std::size_t q = 0; q < k; ++q) from[q] = diag_ + opts_[q].base;
+      for (; i < j; ++i) {
+        std::uint64_t seen = 0;
+        std::uint8_t out_of_box = 0;
+        for (std::size_t q = 0; q < k; ++q) {
+          const std::uint8_t v = from[q][i];
+          seen |= v < 64 ? std::uint64_t{1} << v : 0;
+          out_of_box |= static_cast<std::uint8_t>(v == kOut);
+        }
+        if (out_of_box != 0)
+          solve_checked(i);
+        else
+          store(i, seen, true);
+      }
+    };
+    switch (opts_.size()) {
+      case 3:
+        run(std::integral_constant<int, 3>{});
+        break;
+      case 4:
+        run(std::integral_constant<int, 4>{});
+        break;
+      case 8:
+        run(std::integral_constant<int, 8>{});
+        break;
+      default:
+        run(std::integral_constant<int, 0>{});
+        break;
+    }
+  }
+
+ private:
+  struct Option {
+    std::int64_t dm, dn;
+    std::int64_t base;    // the option of cell i of this level is diag[base + i]
+    std::int64_t lo, hi;  // ... when lo <= i < hi (inside the box); else it leaves it
+  };
+  const Leaper& rules_;
+  const Levels& lv_;
+  std::uint8_t* diag_;
+  Evaluation eval_;
+  const core::Box& box_;
+  std::int64_t r1_, r2_;
+  std::vector<Option> opts_;
+};
+
+// Rows m_lo <= m < m_hi of the level-major bytes into row-major `values` (row m at
+// (m - m_lo) * e2, kOut as kUnsolved), split between `threads` threads: 64 rows at a time with
+// the rows innermost, so a level's bytes for those rows share a cache line or two, and that
+// line serves the 64 columns in a row that the level crosses; every byte is read from memory
+// once. Cell (m, n) of level u sits at diag[at[u] + (m - first[u]) / w2] = diag[base[u] + m /
+// w2] (m and first[u] agree mod w2), with no division in the loop.
+void levels_to_rows(const Levels& lv, const std::uint8_t* diag, std::int64_t m_lo, std::int64_t m_hi, std::int64_t e2,
+                    std::uint8_t* values, int threads, std::atomic<bool>& failed) {
+  const std::int64_t w1 = lv.w1, w2 = lv.w2;
+  std::vector<std::int64_t> base(static_cast<std::size_t>(lv.count)), m_div(static_cast<std::size_t>(m_hi - m_lo));
+  for (std::size_t u = 0; u < base.size(); ++u) base[u] = lv.at[u] - lv.first[u] / w2;
+  for (std::int64_t m = m_lo; m < m_hi; ++m) m_div[static_cast<std::size_t>(m - m_lo)] = m / w2;
+  const std::uint8_t unsolved = core::ValueArray::encode<std::uint8_t>(core::kUnsolved);
+  constexpr std::int64_t kRows = 64;
+  const auto T = static_cast<std::int64_t>(threads);
+  core::detail::run_on_threads(threads, failed, [&](int tid) {
+    for (std::int64_t m0 = m_lo + tid * kRows; m0 < m_hi; m0 += T * kRows) {
+      const std::int64_t m1 = std::min(m_hi, m0 + kRows);
+      for (std::int64_t n = 0; n < e2; ++n)
+        for (std::int64_t m = m0; m < m1; ++m) {
+          const auto u = static_cast<std::size_t>(w1 * m + w2 * n);
+          const std::uint8_t v = diag[static_cast<std::size_t>(base[u] + m_div[static_cast<std::size_t>(m - m_lo)])];
+          values[(m - m_lo) * e2 + n] = v == kOut ? unsolved : v;
+        }
+    }
+  });
+}
+
+// Rows a move may cross: up to `up` rows back (dm < 0) and `down` rows on (dm > 0).
+struct Reach {
+  std::int64_t up = 0, down = 0;
+};
+Reach row_reach(const Leaper& rules) {
+  Reach h;
+  for (const Move& mv : rules.moves()) {
+    h.up = std::max(h.up, -mv.dm);
+    h.down = std::max(h.down, mv.dm);
+  }
+  return h;
+}
+
+// Bytes of the level tables of a box of e1 x e2 (first, cells, at, and levels_to_rows' base).
+std::uint64_t level_bytes(const Leaper& rules, std::uint64_t e1, std::uint64_t e2) {
+  const std::uint64_t levels = core::add_bytes(core::mul_bytes(static_cast<std::uint64_t>(rules.w1()), e1),
+                                               core::mul_bytes(static_cast<std::uint64_t>(rules.w2()), e2));
+  return core::add_bytes(core::mul_bytes(levels, 4 * sizeof(std::int64_t)), core::mul_bytes(e1, sizeof(std::int64_t)));
+}
+
+}  // namespace
+
 std::uint64_t leaper_bytes(const Leaper& rules, const core::Box& requested) {
   const core::Box box = rules.reach_box(requested);
   const std::uint64_t cells = box.count();
   if (cells == 0) return 0;
   const auto e1 = static_cast<std::uint64_t>(box.extent(0)), e2 = static_cast<std::uint64_t>(box.extent(1));
-  const std::uint64_t ranks = core::add_bytes(core::mul_bytes(static_cast<std::uint64_t>(rules.w1()), e1),
-                                              core::mul_bytes(static_cast<std::uint64_t>(rules.w2()), e2));
   std::uint64_t bytes = core::ValueArray::bytes(cells, 1);
   bytes = core::add_bytes(bytes, core::huge_block_bytes(cells));
-  bytes = core::add_bytes(bytes, core::mul_bytes(ranks, 4 * sizeof(std::int64_t)));
-  return core::add_bytes(bytes, core::mul_bytes(e1, sizeof(std::int64_t)) + 4096);
+  return core::add_bytes(bytes, level_bytes(rules, e1, e2) + 4096);
 }
 
 core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested, Evaluation eval, int threads) {
   core::DenseTable t;
   t.box = rules.reach_box(requested);
   t.eval = eval;
-  // One byte a cell: a value is the mex of at most 64 options' values (see `seen` below).
   t.values.reset(t.box.count(), 1);
   if (t.values.empty()) return t;
   const std::int64_t e1 = t.box.extent(0), e2 = t.box.extent(1);
-  const std::int64_t r1 = requested.extent(0), r2 = requested.extent(1);
-
-  // Rank r = w1*m + w2*n, w1 and w2 coprime: the cells of rank r have m = r * w1^-1 (mod w2),
-  // so they are found by stepping m by w2, not by scanning and testing every m.
-  const std::int64_t w1 = rules.w1(), w2 = rules.w2();
-  const std::int64_t inv = inverse_mod(w1, w2);
-  const std::int64_t ranks = w1 * (e1 - 1) + w2 * (e2 - 1) + 1;
-  // Rank r holds cells[r] cells, m = first[r] + i * w2 for i < cells[r], stored from at[r] on.
-  std::vector<std::int64_t> first(static_cast<std::size_t>(ranks)), cells(static_cast<std::size_t>(ranks)),
-      at(static_cast<std::size_t>(ranks) + 1, 0);
-  for (std::int64_t r = 0; r < ranks; ++r) {
-    const std::int64_t excess = r - w2 * (e2 - 1);  // n <= e2-1 needs w1*m >= excess
-    const std::int64_t m_lo = excess <= 0 ? 0 : (excess + w1 - 1) / w1;
-    const std::int64_t m_hi = std::min(e1 - 1, r / w1);
-    const std::int64_t residue = (r % w2) * inv % w2;
-    const std::int64_t m0 = m_lo + ((residue - m_lo % w2) % w2 + w2) % w2;
-    const auto u = static_cast<std::size_t>(r);
-    first[u] = m0;
-    cells[u] = m0 <= m_hi ? (m_hi - m0) / w2 + 1 : 0;
-    at[u + 1] = at[u] + cells[u];
-  }
-
-  // The sweep runs in rank-major order on one byte per cell (values are at most 64, the most
-  // options a leaper has; kOut marks a cell left unsolved): a cell's options lie at fixed
-  // offsets on lower ranks, so the sweep streams through a few ranks instead of crossing a
-  // row of the table per cell, as a row-major anti-diagonal sweep does.
-  constexpr std::uint8_t kOut = 0xff;
-  core::HugeVector<std::uint8_t> diag(static_cast<std::size_t>(at.back()));
-  // Cells of equal rank are independent: each rank is split between the threads, which meet
-  // at a barrier before the next rank (its options lie on lower ranks).
+  const Levels lv(rules.w1(), rules.w2(), 0, e1, e1, e2);
+  core::HugeVector<std::uint8_t> diag(static_cast<std::size_t>(lv.size()));
+  // Cells of equal level are independent: each level is split between the threads, which meet
+  // at a barrier before the next level (its options lie on lower levels).
   if (threads <= 0) threads = t.values.size() >= (std::uint64_t{1} << 20) ? core::solver_threads() : 1;
   const auto T = static_cast<std::int64_t>(threads);
   std::atomic<std::uint64_t> arrived{0};
   std::atomic<bool> failed{false};
   core::detail::run_on_threads(threads, failed, [&](int tid) {
-    struct Option {
-      std::int64_t dm, dn;
-      std::int64_t base;    // the option of cell i of this rank is diag[base + i]
-      std::int64_t lo, hi;  // ... when lo <= i < hi (inside the box); else it leaves it
-    };
-    std::vector<Option> opts;
+    LevelSweep sweep(rules, lv, diag.data(), eval, requested, t.box);
     std::uint64_t barriers = 0;
-    for (std::int64_t r = 0; r < ranks; ++r) {
-      const auto u = static_cast<std::size_t>(r);
-      const std::int64_t count = cells[u];
+    for (std::int64_t r = 0; r < lv.count; ++r) {
+      const std::int64_t count = lv.cells[static_cast<std::size_t>(r)];
       if (count == 0) continue;
-      opts.clear();
-      for (const Move& mv : rules.moves()) {
-        const std::int64_t rr = r + w1 * mv.dm + w2 * mv.dn;  // < r: ranks drop along moves
-        Option o{mv.dm, mv.dn, 0, 0, 0};
-        if (rr >= 0) {
-          const auto v = static_cast<std::size_t>(rr);
-          // m + dm = first[rr] + j * w2 with m = first[r] + i * w2: j = i + (first[r] + dm - first[rr]) / w2.
-          const std::int64_t shift = (first[u] + mv.dm - first[v]) / w2;
-          o.base = at[v] + shift;
-          o.lo = std::max<std::int64_t>(0, -shift);
-          o.hi = std::min<std::int64_t>(count, cells[v] - shift);
-        }
-        opts.push_back(o);
-      }
-      const std::int64_t mine_lo = count * tid / T, mine_hi = count * (tid + 1) / T;
-      std::uint8_t* const out = diag.data() + at[u];
-      auto store = [&](std::int64_t i, std::uint64_t seen, bool any) {
-        switch (eval) {
-          case Evaluation::Grundy:
-            out[i] = static_cast<std::uint8_t>(std::countr_one(seen));
-            break;
-          case Evaluation::NormalOutcome:
-            out[i] = (seen & 1) ? 1 : 0;
-            break;
-          case Evaluation::MisereOutcome:
-            out[i] = !any ? 1 : ((seen & 1) ? 1 : 0);
-            break;
-        }
-      };
-      // Cell i with every check: moves off the quarter plane skipped, options outside the box
-      // or unsolved (kOut) leave the cell unsolved, which inside `requested` is an error.
-      auto solve_checked = [&](std::int64_t i) {
-        const std::int64_t m = first[u] + i * w2, n = (r - w1 * m) / w2;
-        std::uint64_t seen = 0;  // bit v: some option has value v
-        bool any = false;
-        for (const Option& o : opts) {
-          if (m + o.dm < 0 || n + o.dn < 0) continue;  // not a move: it would leave the quarter plane
-          const std::uint8_t v = i >= o.lo && i < o.hi ? diag[static_cast<std::size_t>(o.base + i)] : kOut;
-          if (v == kOut) {
-            if (m < r1 && n < r2)  // the reach box promised every option of the requested box
-              throw core::EngineError(rules.name() + ": an option of " + std::to_string(m) + "," + std::to_string(n) +
-                                      " lies outside the solved box " + t.box.to_string());
-            out[i] = kOut;
-            return;
-          }
-          any = true;
-          if (v < 64) seen |= std::uint64_t{1} << v;  // 64 (all of 0..63 below it) never decides a mex
-        }
-        store(i, seen, any);
-      };
-      // Inside the rank every move is a move and lands in the box: a check each way along
-      // it (each condition holds on a run of i, so these cells are one run).
-      auto interior = [&](std::int64_t i) {
-        const std::int64_t m = first[u] + i * w2, n = (r - w1 * m) / w2;
-        for (const Option& o : opts)
-          if (m + o.dm < 0 || n + o.dn < 0 || i < o.lo || i >= o.hi) return false;
-        return true;
-      };
-      std::int64_t i = mine_lo, j = mine_hi;
-      for (; i < j && !interior(i); ++i) solve_checked(i);
-      for (; j > i && !interior(j - 1); --j) solve_checked(j - 1);
-      // The run: loads at fixed offsets, no bounds to test; an unsolved option (rare, next to
-      // the far edges of the reach box) sends the cell back to solve_checked. Unrolled for
-      // the common move counts (the knight has 4).
-      auto run = [&]<int K>(std::integral_constant<int, K>) {
-        const std::size_t k = K > 0 ? static_cast<std::size_t>(K) : opts.size();
-        std::array<const std::uint8_t*, 64> from{};
-        for (std::size_t q = 0; q < k; ++q) from[q] = diag.data() + opts[q].base;
-        for (; i < j; ++i) {
-          std::uint64_t seen = 0;
-          std::uint8_t out_of_box = 0;
-          for (std::size_t q = 0; q < k; ++q) {
-            const std::uint8_t v = from[q][i];
-            seen |= v < 64 ? std::uint64_t{1} << v : 0;
-            out_of_box |= static_cast<std::uint8_t>(v == kOut);
-          }
-          if (out_of_box != 0)
-            solve_checked(i);
-          else
-            store(i, seen, true);
-        }
-      };
-      switch (opts.size()) {
-        case 3:
-          run(std::integral_constant<int, 3>{});
-          break;
-        case 4:
-          run(std::integral_constant<int, 4>{});
-          break;
-        case 8:
-          run(std::integral_constant<int, 8>{});
-          break;
-        default:
-          run(std::integral_constant<int, 0>{});
-          break;
-      }
+      sweep.solve(r, count * tid / T, count * (tid + 1) / T);
       if (tid == 0) core::tick(static_cast<std::uint64_t>(count));
       if (T > 1) {
         ++barriers;
@@ -375,29 +475,86 @@ core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested, E
       }
     }
   });
+  levels_to_rows(lv, diag.data(), 0, e1, e2, t.values.data<std::uint8_t>(), threads, failed);
+  return t;
+}
 
-  // Row-major values from the ranks, 64 rows at a time with the rows innermost: a rank's
-  // bytes for those rows share a cache line or two, and that line serves the 64 columns in a
-  // row that the rank crosses, so every byte is read from memory once.
-  // Cell (m, n) of rank u sits at diag[at[u] + (m - first[u]) / w2] = diag[base[u] + m / w2]
-  // (m and first[u] agree mod w2), with no division in the loop.
-  std::vector<std::int64_t> base(static_cast<std::size_t>(ranks)), m_div(static_cast<std::size_t>(e1));
-  for (std::size_t u = 0; u < base.size(); ++u) base[u] = at[u] - first[u] / w2;
-  for (std::int64_t m = 0; m < e1; ++m) m_div[static_cast<std::size_t>(m)] = m / w2;
-  std::uint8_t* const values = t.values.data<std::uint8_t>();
-  const std::uint8_t unsolved = core::ValueArray::encode<std::uint8_t>(core::kUnsolved);
-  constexpr std::int64_t kRows = 64;
-  core::detail::run_on_threads(threads, failed, [&](int tid) {
-    for (std::int64_t m0 = tid * kRows; m0 < e1; m0 += T * kRows) {
-      const std::int64_t m1 = std::min(e1, m0 + kRows);
-      for (std::int64_t n = 0; n < e2; ++n)
-        for (std::int64_t m = m0; m < m1; ++m) {
-          const auto u = static_cast<std::size_t>(w1 * m + w2 * n);
-          const std::uint8_t v = diag[static_cast<std::size_t>(base[u] + m_div[static_cast<std::size_t>(m)])];
-          values[m * e2 + n] = v == kOut ? unsolved : v;
-        }
-    }
-  });
+core::BandLayout leaper_band_layout(const Leaper& rules, const core::Box& requested, int ranks, int rank) {
+  const core::Box box = rules.reach_box(requested);
+  const auto X = static_cast<std::uint64_t>(box.extent(0)), Y = static_cast<std::uint64_t>(box.extent(1));
+  const Reach h = row_reach(rules);
+  const auto rows = static_cast<std::uint64_t>(std::max<std::int64_t>({1, h.up, h.down}));
+  const std::uint64_t bands = std::clamp<std::uint64_t>(X / rows, 1, static_cast<std::uint64_t>(ranks));
+  return core::BandLayout{X, Y, 1, std::max<std::uint64_t>(1, (X + bands - 1) / bands), ranks, rank, false};
+}
+
+std::uint64_t leaper_band_bytes(const Leaper& rules, const core::BandLayout& layout) {
+  core::BandLayout b = layout;
+  b.r = 0;  // band 0: the most rows
+  if (b.X == 0 || b.Y == 0) return core::kRouteOverheadBytes;
+  const Reach h = row_reach(rules);
+  const std::uint64_t window = std::min(b.X, b.B + static_cast<std::uint64_t>(h.up + h.down));
+  std::uint64_t bytes = core::ValueArray::bytes(core::mul_bytes(b.local_rows(), b.Y), 1);
+  bytes = core::add_bytes(bytes, core::huge_block_bytes(core::mul_bytes(window, b.Y)));
+  bytes = core::add_bytes(bytes, level_bytes(rules, b.X, b.Y));
+  // The messages of a few levels in flight (a level crosses a row once) and one received.
+  bytes = core::add_bytes(bytes, 16 * (static_cast<std::uint64_t>(h.up + h.down) + 64));
+  bytes = core::add_bytes(bytes, core::stream_bytes(b, 1));
+  return core::add_bytes(bytes, core::kRouteOverheadBytes);
+}
+
+core::BandTable solve_leaper_bands(const Leaper& rules, const core::Box& requested) {
+  const core::Box box = rules.reach_box(requested);
+  const core::mpi::Exchange exchange;
+  core::BandTable t;
+  t.layout = leaper_band_layout(rules, requested, core::mpi::size(), core::mpi::rank());
+  const core::BandLayout& b = t.layout;
+  t.values.reset(b.local_rows() * b.Y, 1);
+  if (t.values.empty()) return t;  // a rank past the last band, or an empty box
+  const std::int64_t e1 = box.extent(0), e2 = box.extent(1);
+  const auto k = static_cast<std::uint64_t>(b.r);  // one band a rank
+  const auto a = static_cast<std::int64_t>(b.first(k)), e = static_cast<std::int64_t>(b.end(k));
+  const Reach h = row_reach(rules);
+  const Levels lv(rules.w1(), rules.w2(), std::max<std::int64_t>(0, a - h.up), std::min(e1, e + h.down), e1, e2);
+  core::HugeVector<std::uint8_t> diag(static_cast<std::size_t>(lv.size()));
+  LevelSweep sweep(rules, lv, diag.data(), Evaluation::Grundy, requested, box);
+  const bool above = k > 0, below = k + 1 < b.bands();
+  core::mpi::Outbox outbox;
+  std::vector<std::uint64_t> in;
+  // Level r's cells in rows lo .. hi - 1, to or from the band of `rank`. Both ends count them
+  // from their own levels alike, and neither sends nor waits for an empty message.
+  auto post = [&](std::int64_t r, std::int64_t lo, std::int64_t hi, int rank) {
+    const auto [i0, i1] = lv.rows(r, lo, hi);
+    if (i1 <= i0) return;
+    std::vector<std::uint64_t> message(static_cast<std::size_t>(i1 - i0 + 7) / 8);
+    std::memcpy(message.data(), diag.data() + lv.at[static_cast<std::size_t>(r)] + i0,
+                static_cast<std::size_t>(i1 - i0));
+    outbox.post(std::move(message), rank, core::mpi::kTagHalo);
+  };
+  auto take = [&](std::int64_t r, std::int64_t lo, std::int64_t hi, int rank) {
+    const auto [i0, i1] = lv.rows(r, lo, hi);
+    if (i1 <= i0) return;
+    in.resize(static_cast<std::size_t>(i1 - i0 + 7) / 8);
+    core::mpi::recv(in.data(), in.size() * 8, rank, core::mpi::kTagHalo);
+    std::memcpy(diag.data() + lv.at[static_cast<std::size_t>(r)] + i0, in.data(), static_cast<std::size_t>(i1 - i0));
+  };
+  const int up = b.r - 1, down = b.r + 1;
+  for (std::int64_t r = 0; r < lv.count; ++r) {
+    if (lv.cells[static_cast<std::size_t>(r)] == 0) continue;
+    const auto [i0, i1] = lv.rows(r, a, e);
+    sweep.solve(r, i0, i1);
+    core::tick(static_cast<std::uint64_t>(i1 - i0));
+    // The rows each neighbour's moves reach into this band, then the rows of theirs this
+    // band's moves reach: the next level's options may lie on this one.
+    if (above) post(r, a, std::min(e, a + h.down), up);
+    if (below) post(r, std::max(a, e - h.up), e, down);
+    if (above) take(r, std::max<std::int64_t>(0, a - h.up), a, up);
+    if (below) take(r, e, std::min(e1, e + h.down), down);
+  }
+  outbox.wait_all();
+  t.bytes_sent = outbox.bytes_sent();
+  std::atomic<bool> failed{false};
+  levels_to_rows(lv, diag.data(), a, e, e2, t.values.data<std::uint8_t>(), 1, failed);
   return t;
 }
 

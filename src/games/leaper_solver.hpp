@@ -28,6 +28,15 @@ std::uint64_t leaper_bytes(const Leaper& rules, const core::Box& requested);
 core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested,
                               core::Evaluation eval = core::Evaluation::Grundy, int threads = 0);
 
+// The same Grundy values swept by the ranks of an MPI world (issue 18), each holding a band of
+// rows m of the reach box, one band a rank (fewer bands when a band would be narrower than a
+// move is long). The ranks sweep level by level together, as solve_leaper's threads do; after
+// each level a band hands its neighbours that level's cells in the rows their moves reach (a
+// row holds one cell of a level, so a few bytes a level). solve_leaper is its twin in the tests.
+core::BandLayout leaper_band_layout(const Leaper& rules, const core::Box& requested, int ranks, int rank);
+std::uint64_t leaper_band_bytes(const Leaper& rules, const core::BandLayout& layout);
+core::BandTable solve_leaper_bands(const Leaper& rules, const core::Box& requested);
+
 // Any other rider (Slider::Lines::None: Wythoff's variants) by its lines: each direction's line
 // through a cell, the cells k >= 1 steps back along it, keeps the set of values seen on it,
 // and the sweep in index order meets every cell after the cells behind it on its lines, so a

@@ -15,21 +15,25 @@ namespace grundy::pipeline {
 DistributedTable save_distributed_table(const core::Game& game, const core::Box& box, std::uint64_t memory_limit,
                                         const std::string& path, bool parts) {
   const core::SolveRoute route = game.route(box, core::Evaluation::Grundy);
-  if (!route.bands || game.reach_box(box) != box)
+  if (!route.bands)
     throw core::UserError("under mpirun, " + game.name() + " has no distributed sweep (its route: " + route.name +
                           "); run it without mpirun. Distributed: the 2-D line sweep (two-heap Nim with passes or a "
-                          "forbidden set, two-pile FTS, the rook and the queen) and the 3-D chocolate sweep");
+                          "forbidden set, two-pile FTS, the rook and the queen), the 3-D chocolate sweep and the "
+                          "leapers' (the knight, the king, leaper)");
+  // The box the sweep covers, and the file holds, as one process's: a knight's reach box.
+  const core::Box swept = game.reach_box(box);
   const int ranks = core::mpi::size();
   core::ensure_fits(route.bands->bytes, memory_limit,
-                    "a rank's share of a table of " + game.name() + " over " + box.to_string() + " on " +
+                    "a rank's share of a table of " + game.name() + " over " + swept.to_string() + " on " +
                         std::to_string(ranks) + " ranks (" + route.name + ")");
   const core::mpi::Exchange exchange;
   // Rank 0 can create the file, before hours of sweeping: else the job ends now.
   if (core::mpi::root()) io::AtomicFile probe(path, "--save");
   if (parts) io::AtomicFile probe(io::part_path(path, core::mpi::rank(), ranks), "--save");
   // Each rank's meter counts its own share, about 1/R of the box (a terminal shows rank 0's).
-  core::ProgressMeter meter("solving " + box.to_string() + " on " + std::to_string(ranks) + " ranks",
-                            (box.count() + static_cast<std::uint64_t>(ranks) - 1) / static_cast<std::uint64_t>(ranks));
+  core::ProgressMeter meter(
+      "solving " + swept.to_string() + " on " + std::to_string(ranks) + " ranks",
+      (swept.count() + static_cast<std::uint64_t>(ranks) - 1) / static_cast<std::uint64_t>(ranks));
   const auto start = std::chrono::steady_clock::now();
   auto since = [](std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -38,13 +42,15 @@ DistributedTable save_distributed_table(const core::Game& game, const core::Box&
   DistributedTable out;
   out.route = route.name;
   out.ranks = ranks;
-  out.cells = box.count();
+  out.box = swept;
+  out.cells = swept.count();
   out.rank_bytes = route.bands->bytes;
   std::uint64_t max = 0;
   const_cast<core::ValueArray&>(t.values).with_cells([&](const auto* cells) {
     for (std::size_t i = 0; i < t.values.size(); ++i) {
       const core::Value v = core::ValueArray::decode(cells[i]);
-      if (v != core::kNoValue) max = std::max<std::uint64_t>(max, v);  // a chocolate bar's non-positions
+      // Not a chocolate bar's non-positions, nor a knight's unsolved corners of its reach box.
+      if (v != core::kNoValue && v != core::kUnsolved) max = std::max<std::uint64_t>(max, v);
     }
   });
   out.max = static_cast<core::Value>(core::mpi::max(max));
@@ -53,7 +59,7 @@ DistributedTable save_distributed_table(const core::Game& game, const core::Box&
   const auto written = std::chrono::steady_clock::now();
   const core::BandLayout& b = t.layout;
   const std::uint64_t row_cells = b.Y * b.L;
-  const std::vector<std::int64_t> extent(box.extents().coords().begin(), box.extents().coords().end());
+  const std::vector<std::int64_t> extent(swept.extents().coords().begin(), swept.extents().coords().end());
   if (parts) {
     // This rank's rows as they lie in memory (a symmetric table's: y <= x), counted as the
     // whole table holds them (a cell below the diagonal stands for its mirror too).

@@ -179,5 +179,15 @@ TEST(SolveRoute, BandEstimatesCoverTheBandSweep) {
       check(route, label);
     }
   }
-  EXPECT_EQ(runs, 24);
+  // The leapers' band sweep over a reach box larger than the requested one.
+  for (const std::string spec : {"knight", "king", "leaper -p moves=1:-3,-1:2"}) {
+    const core::Game g = games::make_game(games::parse_game_spec(spec));
+    for (std::int64_t side : {2, 300, 700}) {
+      const core::Box box = box_for(g, side);
+      const core::SolveRoute route = g.route(box, core::Evaluation::Grundy);
+      ASSERT_TRUE(route.bands.has_value()) << spec;
+      check(route, spec + " over " + box.to_string());
+    }
+  }
+  EXPECT_EQ(runs, 33);
 }

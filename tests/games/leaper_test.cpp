@@ -264,3 +264,36 @@ TEST(LeaperSolver, GameUsesTheSweepAndPassStillWorks) {
   do ASSERT_EQ(t.at(p), memo.value(p)) << core::to_string(p);
   while (box.next(p));
 }
+
+// The band sweep (issue 18) in a world of one: one band, the whole reach box, the same bytes
+// as solve_leaper. Several ranks: tests/mpi, the table file of one to four ranks.
+TEST(LeaperSolver, TheBandSweepAgreesCellForCell) {
+  const std::vector<std::vector<Move>> lists = {
+      games::knight_moves(), {{-1, 0}, {0, -1}, {-1, -1}}, {{1, -3}, {-1, 2}}, {{-9, 1}, {2, -9}}};
+  for (const auto& moves : lists)
+    for (const Box& box : {Box(Position{40, 40}), Box(Position{7, 90}), Box(Position{1, 1})}) {
+      const Leaper l("l", moves);
+      const core::DenseTable one = games::solve_leaper(l, box);
+      const core::BandTable bands = games::solve_leaper_bands(l, box);
+      EXPECT_EQ(bands.layout.X * bands.layout.Y, one.box.count());
+      ASSERT_EQ(bands.values.size(), one.values.size());
+      std::size_t differ = 0;
+      for (std::size_t i = 0; i < one.values.size(); ++i) differ += one.values[i] != bands.values[i] ? 1 : 0;
+      EXPECT_EQ(differ, 0u) << games::to_string(moves[0]) << " over " << box.to_string();
+    }
+}
+
+// One band a rank, none narrower than a move is long (a band's neighbours are then the only
+// bands its moves reach): rows 0..25 of a leaper moving 9 rows make at most two bands.
+TEST(LeaperSolver, BandsAreNoNarrowerThanAMove) {
+  const Leaper far("far", {{-9, 1}, {2, -9}});
+  const Box box(Position{20, 30});
+  ASSERT_EQ(far.reach_box(box).extent(0), 26);
+  const core::BandLayout b = games::leaper_band_layout(far, box, 4, 3);
+  EXPECT_EQ(b.bands(), 2u);
+  EXPECT_EQ(b.B, 13u);
+  EXPECT_EQ(b.local_rows(), 0u);  // rank 3 waits for the others
+  const core::BandLayout knight = games::leaper_band_layout(Leaper("knight", games::knight_moves()), box, 4, 1);
+  EXPECT_EQ(knight.bands(), 4u);
+  EXPECT_EQ(knight.B, (knight.X + 3) / 4);
+}

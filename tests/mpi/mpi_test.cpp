@@ -81,6 +81,20 @@ TEST(Mpi, EveryLineSweepIsTheSameFileOnOneToFourRanks) {
   expect_same_file("fts -p piles=2 -p d=3 --size 160");
 }
 
+// The leapers: the ranks sweep level by level, handing each level's cells in the rows a move
+// reaches to the neighbouring bands. The file is the reach box's, unsolved far corners and all.
+// A leaper moving 9 rows over 26 makes two bands, so ranks 2 and 3 have none; w2 = 2 and 5 step
+// the levels' cells by 2.
+TEST(Mpi, EveryLeaperIsTheSameFileOnOneToFourRanks) {
+  REQUIRE_MPI();
+  expect_same_file("knight --size 300");
+  expect_same_file("king --size 57x90");
+  expect_same_file("leaper -p moves=-3:1,1:-1 --size 120x70");
+  expect_same_file("leaper -p moves=1:-3,-1:2 --size 100x80");
+  expect_same_file("leaper -p moves=-7:2,3:-2,-1:-1,-2:0 --size 40x300");
+  expect_same_file("leaper -p moves=-9:1,2:-9 --size 20x30");
+}
+
 TEST(Mpi, TheSummaryCountsTheZerosOfTheTable) {
   REQUIRE_MPI();
   const CliResult r = run_mpi(3, "table nim -p heaps=2 --pass --size 300 --format json --save " + temp("j.t"));
@@ -139,7 +153,8 @@ TEST(Mpi, ChocolateIsTheSameFileOnOneToFourRanks) {
 TEST(Mpi, ATableSavedInPartsLoadsAsTheOneFile) {
   REQUIRE_MPI();
   for (const std::string spec :
-       {"nim -p heaps=2 --pass --size 300", "nim -p heaps=2 --size 130x301", "queen --pass --size 150x190"}) {
+       {"nim -p heaps=2 --pass --size 300", "nim -p heaps=2 --size 130x301", "queen --pass --size 150x190",
+        "knight --size 200", "leaper -p moves=-9:1,2:-9 --size 20x30"}) {  // the last: two ranks write no rows
     const std::string one = temp("one.t"), index = temp("parts.t"), back = temp("back.t");
     std::filesystem::remove(one);
     const CliResult single = run_cli("table " + spec + " --save " + one + " --out " + temp("one.txt"));
