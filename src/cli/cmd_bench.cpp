@@ -11,6 +11,7 @@
 #include <iostream>
 
 #include "cli/game_options.hpp"
+#include "core/fnv.hpp"
 #include "core/memory.hpp"
 #include "core/solve.hpp"
 #include "games/fts_solver.hpp"
@@ -102,16 +103,8 @@ std::string job_label(const BenchJob& j) {
   return j.spec + " " + box;
 }
 
-// FNV-1a over 32-bit words: stable across machines and runs.
-struct Signature {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  void add(std::uint64_t v) {
-    for (int i = 0; i < 4; ++i) {
-      h ^= (v >> (8 * i)) & 0xff;
-      h *= 0x100000001b3ULL;
-    }
-  }
-};
+// The signature: FNV-1a over 32-bit words.
+using Signature = core::Fnv;
 
 double ms_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -169,9 +162,9 @@ JobResult run_job(const BenchJob& job, const std::vector<std::int64_t>& extent) 
       if (!p.proven)
         throw core::EngineError("bench: no period of " + job.spec + " proven within " + std::to_string(n) + " heaps");
       Signature h;
-      for (std::int64_t x = 0; x < sweep.size(); ++x) h.add(sweep.at(x));
-      h.add(static_cast<std::uint64_t>(p.preperiod));
-      h.add(static_cast<std::uint64_t>(p.period));
+      for (std::int64_t x = 0; x < sweep.size(); ++x) h.add_u32(sweep.at(x));
+      h.add_u32(static_cast<std::uint32_t>(p.preperiod));
+      h.add_u32(static_cast<std::uint32_t>(p.period));
       r.streamed = static_cast<std::uint64_t>(sweep.size());
       r.stream_hash = h.h;
       r.note = "  preperiod " + std::to_string(p.preperiod) + ", period " + std::to_string(p.period) + " proven";
@@ -268,11 +261,11 @@ void run_bench(bool long_run, bool memo, const std::string& filter) {
     const JobResult r = run_job(job, job.extent);
     const double ms = ms_since(start);
     Signature job_sig;
-    for (core::Value v : r.values) job_sig.add(v);
+    for (core::Value v : r.values) job_sig.add_u32(v);
     const bool streamed = job.kind == JobKind::Stream || job.kind == JobKind::OctalProof;
     if (streamed) job_sig.h = r.stream_hash;
-    sig.add(job_sig.h);
-    sig.add(job_sig.h >> 32);
+    sig.add_u32(static_cast<std::uint32_t>(job_sig.h));
+    sig.add_u32(static_cast<std::uint32_t>(job_sig.h >> 32));
     const std::uint64_t count = streamed ? r.streamed : r.values.size();
     positions += count;
     total_ms += ms;

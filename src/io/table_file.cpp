@@ -12,6 +12,7 @@
 
 #include "core/band_table.hpp"
 #include "core/errors.hpp"
+#include "core/fnv.hpp"
 #include "core/memory.hpp"
 #include "core/mpi.hpp"
 #include "core/progress.hpp"
@@ -25,16 +26,7 @@ constexpr char kMagic[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'T', '2'};
 constexpr char kMagicV1[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'T', '1'};
 constexpr std::uint32_t kMaxHeader = 1 << 16;
 
-struct Fnv {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  void add(const void* data, std::size_t n) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < n; ++i) {
-      h ^= p[i];
-      h *= 0x100000001b3ULL;
-    }
-  }
-};
+using core::Fnv;
 
 const char* eval_name(core::Evaluation e) {
   switch (e) {
