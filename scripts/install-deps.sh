@@ -7,6 +7,7 @@ packages=(g++ cmake ninja-build make pkg-config libgtest-dev libgmock-dev libben
           libpng-dev librsvg2-bin poppler-utils  # the figure tests: PNG decoding, SVG and PDF rasterised
           libcpp-httplib-dev  # only the HTTP client of the server tests and tests/load
           libopenmpi-dev openmpi-bin  # the distributed sweeps under mpirun, and their tests
+          libsqlite3-dev  # the atlas's database
           clang libclang-rt-14-dev  # clang + compiler-rt: the libFuzzer targets of fuzz/
           help2man groff-base man-db  # the man page, generated from --help and rendered by its test
           python3-yaml  # the test that CITATION.cff parses as YAML

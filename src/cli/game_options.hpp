@@ -91,5 +91,6 @@ void add_check_command(CLI::App& app);        // src/cli/cmd_check.cpp
 void add_discover_command(CLI::App& app);     // src/cli/cmd_check.cpp
 void add_play_command(CLI::App& app);         // src/cli/cmd_play.cpp
 void add_serve_command(CLI::App& app);        // src/cli/cmd_serve.cpp
+void add_atlas_command(CLI::App& app);        // src/cli/cmd_atlas.cpp
 
 }  // namespace grundy::cli

@@ -85,12 +85,15 @@ int run(int argc, char** argv) {
   grundy::cli::add_discover_command(app);
   grundy::cli::add_play_command(app);
   grundy::cli::add_serve_command(app);
+  grundy::cli::add_atlas_command(app);
   grundy::core::install_interrupt_handler();
   // Under mpirun, a command with no distributed form runs on rank 0 alone, as one process
   // (mpi::Solo); the other ranks wait for it in MPI_Finalize instead of doing its work again.
   namespace mpi = grundy::core::mpi;
   const std::string command = argc > 1 ? argv[1] : "";
-  const bool alone = mpi::active() && mpi::size() > 1 && command != "table" && command != "ppos" && command != "verify";
+  const bool collective = command == "table" || command == "ppos" || command == "verify" ||
+                          (command == "atlas" && argc > 2 && std::string(argv[2]) == "run");
+  const bool alone = mpi::active() && mpi::size() > 1 && !collective;
   if (alone && !mpi::root()) return 0;
   std::optional<mpi::Solo> solo;
   if (alone) solo.emplace();

@@ -181,6 +181,17 @@ void barrier() {
   if (active()) MPI_Barrier(MPI_COMM_WORLD);
 }
 
+void broadcast(std::vector<std::uint64_t>& words) {
+  if (!active()) return;
+  std::uint64_t n = words.size();
+  MPI_Bcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  words.resize(n);
+  for (std::uint64_t at = 0; at < n; at += kPiece / 8) {
+    const std::uint64_t count = std::min<std::uint64_t>(n - at, kPiece / 8);
+    MPI_Bcast(words.data() + at, static_cast<int>(count), MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  }
+}
+
 #else  // a world of one process: nothing to send to
 
 void send(const void*, std::size_t, int, int) { throw EngineError("mpi::send without MPI"); }
@@ -193,6 +204,7 @@ std::uint64_t sum(std::uint64_t v) { return v; }
 std::uint64_t max(std::uint64_t v) { return v; }
 std::uint64_t min(std::uint64_t v) { return v; }
 void barrier() {}
+void broadcast(std::vector<std::uint64_t>&) {}
 
 #endif
 

@@ -117,5 +117,7 @@ std::uint64_t sum(std::uint64_t v);
 std::uint64_t max(std::uint64_t v);
 std::uint64_t min(std::uint64_t v);
 void barrier();
+// Collective: every rank's `words` become rank 0's.
+void broadcast(std::vector<std::uint64_t>& words);
 
 }  // namespace grundy::core::mpi

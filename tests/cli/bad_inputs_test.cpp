@@ -4,12 +4,12 @@
 // sanitizer. @DIR@ in the arguments is a directory holding the table files made below.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <sys/stat.h>
 
 #include "support/run_cli.hpp"
 
@@ -124,7 +124,8 @@ TEST(BadInputsCatalogue, CoversEveryCommand) {
     EXPECT_TRUE(seen.insert(b.args).second) << "line " << b.line << " repeats " << b.args;
     commands.insert(b.args.substr(0, b.args.find(' ')));
   }
-  for (const char* c : {"games", "value", "moves", "table", "ppos", "verify", "bench", "fts-f", "reverse-mex", "serve"})
+  for (const char* c :
+       {"games", "value", "moves", "table", "ppos", "verify", "bench", "fts-f", "reverse-mex", "serve", "atlas"})
     EXPECT_TRUE(commands.count(c)) << "no bad input for grundy " << c;
 }
 

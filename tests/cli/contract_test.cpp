@@ -53,7 +53,7 @@ TEST(Contract, VersionUsageAndHelpText) {
   const std::regex internal_names("\\.tsv|\\.md\\b|paper 0|(chocolate|FTS|fts|knight|subtraction) paper");
   const std::regex cli11_types("\\b(INT|UINT|TEXT|FLOAT|BOOLEAN|ENUM)\\b|:INT|:UINT|:NUMBER");
   for (const char* cmd : {"value", "moves", "table", "ppos", "seq", "check", "discover", "structure", "ns",
-                          "reverse-mex", "verify", "games", "play", "serve", "bench", "fts-f"}) {
+                          "reverse-mex", "verify", "games", "play", "serve", "bench", "fts-f", "atlas"}) {
     r = run_cli(std::string(cmd) + " --help");
     EXPECT_EQ(r.status, 0) << cmd;
     EXPECT_TRUE(has(r.out, std::string("Usage: grundy ") + cmd)) << r.out;

@@ -192,6 +192,29 @@ TEST(Mpi, VerifyChecksThePapersOnWorkers) {
   }
 }
 
+// The atlas on the master/worker queue: the games are jobs on the workers, rank 0 alone writes
+// the database; what it holds is what one process writes (but the seconds). A second run on
+// three ranks sweeps only the games the first left out. Queries run on rank 0 alone.
+TEST(Mpi, TheAtlasIsTheSameOnWorkers) {
+  REQUIRE_MPI();
+  const std::string dump =
+      " 'SELECT spec, status, preperiod, period, saltus, proven, prefix, zeros, digest FROM games ORDER BY spec'";
+  const std::string one = temp("one.sqlite"), many = temp("many.sqlite");
+  for (const std::string& f : {one, many}) std::filesystem::remove(f);
+  ASSERT_EQ(run_cli("atlas run subtraction --max 12 --sizes 2 --db " + one).status, 0);
+  const CliResult first = run_mpi(2, "atlas run subtraction --max 12 --sizes 1 --db " + many);
+  ASSERT_EQ(first.status, 0) << first.err;
+  const CliResult second = run_mpi(3, "atlas run subtraction --max 12 --sizes 2 --db " + many);
+  ASSERT_EQ(second.status, 0) << second.err;
+  EXPECT_NE(second.out.find("390 games of subtraction"), std::string::npos) << second.out;
+  EXPECT_NE(second.out.find("330 swept"), std::string::npos) << second.out;  // C(12,2) sets, 5 games each
+  const CliResult a = run_cli("atlas query --db " + one + dump);
+  const CliResult b = run_mpi(3, "atlas query --db " + many + dump);
+  ASSERT_EQ(b.status, 0) << b.err;
+  EXPECT_GT(a.out.size(), 10000u);
+  EXPECT_TRUE(a.out == b.out) << "the atlases differ";
+}
+
 // A command with no distributed form (run on rank 0 alone, which its output cannot show) prints
 // what one process prints; its errors are one line too.
 TEST(Mpi, OtherCommandsPrintWhatOneProcessPrints) {

@@ -1,0 +1,159 @@
+// grundy atlas run | query | report (issue 19): a family of games swept into an SQLite atlas
+// (src/atlas/atlas.hpp), and questions asked of it.
+#include <chrono>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "atlas/atlas.hpp"
+#include "cli/game_options.hpp"
+#include "core/errors.hpp"
+#include "core/job_queue.hpp"
+#include "core/mpi.hpp"
+#include "core/parse.hpp"
+
+namespace grundy::cli {
+
+namespace {
+
+// The rows of a query: text is tab-separated with a header line (NULL empty), CSV the same
+// with commas and quotes, JSON a list of objects (NULL null).
+void write_rows(std::ostream& out, io::Format f, atlas::Db& db, const std::string& sql) {
+  std::vector<std::vector<std::optional<std::string>>> rows;
+  const std::vector<std::string> columns = db.query(sql, [&](const auto& row) { rows.push_back(row); });
+  if (f == io::Format::Json) {
+    nlohmann::json all = nlohmann::json::array();
+    for (const auto& row : rows) {
+      nlohmann::json o = nlohmann::json::object();
+      for (std::size_t i = 0; i < columns.size(); ++i) o[columns[i]] = row[i] ? nlohmann::json(*row[i]) : nullptr;
+      all.push_back(o);
+    }
+    out << all.dump(1) << "\n";
+    return;
+  }
+  const char sep = f == io::Format::Csv ? ',' : '\t';
+  auto field = [&](const std::string& v) {
+    if (f != io::Format::Csv || v.find_first_of(",\"\n") == std::string::npos) return v;
+    std::string q = "\"";
+    for (const char c : v) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+  };
+  for (std::size_t i = 0; i < columns.size(); ++i) out << (i ? std::string(1, sep) : "") << field(columns[i]);
+  out << "\n";
+  for (const auto& row : rows) {
+    for (std::size_t i = 0; i < row.size(); ++i) out << (i ? std::string(1, sep) : "") << field(row[i].value_or(""));
+    out << "\n";
+  }
+}
+
+struct RunOptions {
+  std::string family, db;
+  int max = 24, sizes = 3;
+  std::string passes = "0,1,2";
+};
+
+// Collective under mpirun: rank 0 keeps the database, reads which games it holds and hands the
+// others out as jobs; every rank must agree on that list, so rank 0 sends it round.
+void run_atlas(std::ostream& out, const RunOptions& o) {
+  if (o.family != "subtraction")
+    throw core::UserError("atlas run '" + o.family.substr(0, 40) + "': allowed subtraction (more families to come)");
+  std::vector<int> passes;
+  for (const std::int64_t k : core::parse_int_list(o.passes, "--passes", 0, 64)) passes.push_back(static_cast<int>(k));
+  const std::vector<atlas::AtlasGame> all = atlas::subtraction_family(o.max, o.sizes, passes);
+  std::optional<atlas::Db> db;
+  std::vector<std::uint64_t> todo;
+  if (core::mpi::root()) {
+    db.emplace(o.db, atlas::Db::Open::Create);
+    const std::set<std::string> have = db->specs();
+    for (std::uint64_t i = 0; i < all.size(); ++i)
+      if (!have.count(all[i].spec)) todo.push_back(i);
+  }
+  core::mpi::broadcast(todo);
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t errors = 0;
+  core::run_jobs(
+      todo.size(), [&](std::uint64_t i) { return atlas::to_text(atlas::compute(all[todo[i]])); },
+      [&](std::uint64_t i, const core::JobResult& r) {
+        const atlas::AtlasGame& game = all[todo[i]];
+        atlas::Record record;
+        if (r.ok) {
+          record = atlas::from_text(game, r.text);
+        } else {
+          record.game = game;
+          record.ok = false;
+          record.error = r.text;
+          ++errors;
+        }
+        db->insert(record);
+      });
+  if (!core::mpi::root()) return;
+  out << o.db << ": " << all.size() << " games of " << o.family << " (sets of 1.." << o.sizes << " moves in 1.."
+      << o.max << ", passes " << o.passes << "): " << todo.size() << " swept in "
+      << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s, "
+      << all.size() - todo.size() << " already there; " << errors << " failed\n";
+}
+
+}  // namespace
+
+void add_atlas_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("atlas", "sweep whole families of games into an SQLite atlas, and query it");
+  cmd->require_subcommand(1);
+  cmd->footer(
+      "The schema: src/atlas/atlas.hpp. Examples:\n"
+      "  grundy atlas run subtraction --max 24 --sizes 3 --passes 0,1,2 --db atlas.sqlite\n"
+      "  grundy atlas query --db atlas.sqlite 'SELECT spec, period FROM games WHERE passes = 0 AND period > 20'\n"
+      "  grundy atlas report pass-effect --db atlas.sqlite");
+
+  static RunOptions run;
+  static OutputOptions run_output;
+  auto* r = cmd->add_subcommand("run", "sweep a family into the atlas; a rerun goes on where the last one stopped");
+  r->add_option("family", run.family, "the family: subtraction")->required()->type_name("FAMILY");
+  r->add_option("--db", run.db, "the atlas file (made if missing)")
+      ->required()
+      ->type_name("FILE")
+      ->each(file_path("--db"));
+  r->add_option("--max", run.max, "subtraction: moves from 1 to M")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64))
+      ->type_name("M");
+  r->add_option("--sizes", run.sizes, "subtraction: sets of 1 to K moves")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 6))
+      ->type_name("K");
+  r->add_option("--passes", run.passes, "counts of passes (0: none); each K > 0 with and without --pass-from-terminal")
+      ->capture_default_str()
+      ->type_name("LIST");
+  add_output_options(r, run_output, {io::Format::Text});
+  r->callback([] { with_output(run_output, [](std::ostream& out) { run_atlas(out, run); }); });
+
+  static std::string query_db, sql;
+  static OutputOptions query_output;
+  auto* q = cmd->add_subcommand("query", "print the rows of one SQL statement that reads the atlas");
+  q->add_option("sql", sql, "the statement, e.g. 'SELECT spec, period FROM games'")->required()->type_name("SQL");
+  q->add_option("--db", query_db, "the atlas file")->required()->type_name("FILE");
+  add_output_options(q, query_output, {io::Format::Text, io::Format::Csv, io::Format::Json});
+  q->callback([] {
+    const io::Format f = output_format(query_output, {io::Format::Text, io::Format::Csv, io::Format::Json});
+    atlas::Db db(query_db);
+    with_output(query_output, [&](std::ostream& out) { write_rows(out, f, db, sql); });
+  });
+
+  static std::string report_db, report_name;
+  static OutputOptions report_output;
+  std::string names;
+  for (const auto& rep : atlas::reports()) names += (names.empty() ? "" : ", ") + rep.name;
+  auto* p = cmd->add_subcommand("report", "a ready-made question: " + names);
+  p->add_option("name", report_name, names)->required()->type_name("NAME");
+  p->add_option("--db", report_db, "the atlas file")->required()->type_name("FILE");
+  add_output_options(p, report_output, {io::Format::Text, io::Format::Csv, io::Format::Json});
+  p->callback([names] {
+    const io::Format f = output_format(report_output, {io::Format::Text, io::Format::Csv, io::Format::Json});
+    const atlas::Report* chosen = nullptr;
+    for (const auto& rep : atlas::reports())
+      if (rep.name == report_name) chosen = &rep;
+    if (!chosen) throw core::UserError("atlas report '" + report_name.substr(0, 40) + "': allowed " + names);
+    atlas::Db db(report_db);
+    with_output(report_output, [&](std::ostream& out) { write_rows(out, f, db, chosen->sql); });
+  });
+}
+
+}  // namespace grundy::cli

@@ -1,0 +1,204 @@
+// The atlas (issue 19): the family's games, each record against the generic solver (its slow
+// twin), the database's schema, and the files it refuses without touching them.
+#include "atlas/atlas.hpp"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/errors.hpp"
+#include "core/fnv.hpp"
+#include "games/registry.hpp"
+#include "support/run_cli.hpp"
+
+using namespace grundy;
+
+namespace {
+
+std::string temp(const std::string& name) {
+  return testing::TempDir() + "/atlas_" + testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+         std::to_string(::getpid()) + "_" + name;
+}
+
+std::string fresh(const std::string& name) {
+  const std::string path = temp(name);
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+  return path;
+}
+
+// The UserError a call throws, or "" when it throws none.
+template <class F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const core::UserError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST(AtlasFamily, EverySetOfUpToKMovesWithEachPassCount) {
+  const auto games = atlas::subtraction_family(24, 3, {0, 1, 2});
+  EXPECT_EQ(games.size(), (24u + 276u + 2024u) * 5u);  // C(24,1) + C(24,2) + C(24,3) sets, 5 games each
+  EXPECT_EQ(games[0].spec, "subtraction -p set=1");
+  EXPECT_EQ(games[1].spec, "subtraction -p set=1 --passes 1");
+  EXPECT_EQ(games[2].spec, "subtraction -p set=1 --passes 1 --pass-from-terminal");
+  EXPECT_TRUE(games[2].pass_from_terminal);
+  EXPECT_EQ(games[4].base, "subtraction -p set=1");
+  EXPECT_EQ(games[4].passes, 2);
+  EXPECT_EQ(games.back().spec, "subtraction -p set=22,23,24 --passes 2 --pass-from-terminal");
+  std::set<std::string> specs;
+  for (const auto& g : games) specs.insert(g.spec);
+  EXPECT_EQ(specs.size(), games.size());
+}
+
+// A record against the generic solver over the same game: the values of the first 64 heap
+// sizes with every pass left, their zeros, the digest of every layer up to 1024, and the
+// period's relation on all of them.
+TEST(AtlasRecord, AgreesWithTheGenericSolver) {
+  for (const auto& g : atlas::subtraction_family(7, 2, {0, 1, 2})) {
+    const atlas::Record r = atlas::compute(g);
+    ASSERT_TRUE(r.ok);
+    const core::Game game = games::make_game(games::parse_game_spec(g.spec, games::SpecOf::WholeGame));
+    const core::Box box = g.passes > 0 ? core::Box(core::Position{atlas::kDigest, g.passes + 1})
+                                       : core::Box(core::Position{atlas::kDigest});
+    const core::DenseTable t = game.solve_dense(box);
+    auto at = [&](std::int64_t x, int p) {
+      return g.passes > 0 ? t.at(core::Position{x, p}) : t.at(core::Position{x});
+    };
+    std::string prefix, zeros;
+    core::Fnv digest;
+    for (std::int64_t x = 0; x < atlas::kDigest; ++x) {
+      for (int p = 0; p <= g.passes; ++p) digest.add_u32(at(x, p));
+      if (x >= atlas::kPrefix) continue;
+      prefix += (x ? "," : "") + std::to_string(at(x, g.passes));
+      if (at(x, g.passes) == 0) zeros += (zeros.empty() ? "" : ",") + std::to_string(x);
+    }
+    EXPECT_EQ(r.prefix, prefix) << g.spec;
+    EXPECT_EQ(r.zeros, zeros) << g.spec;
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(digest.h));
+    EXPECT_EQ(r.digest, hex) << g.spec;
+    ASSERT_TRUE(r.period.has_value()) << g.spec;  // every subtraction game is periodic
+    EXPECT_TRUE(r.proven);
+    EXPECT_EQ(*r.saltus, 0);
+    for (std::int64_t x = *r.preperiod; x + *r.period < atlas::kDigest; ++x)
+      for (int p = 0; p <= g.passes; ++p) ASSERT_EQ(at(x + *r.period, p), at(x, p)) << g.spec << " x " << x;
+    // And as a job's result text.
+    const atlas::Record back = atlas::from_text(g, atlas::to_text(r));
+    EXPECT_EQ(back.prefix, r.prefix);
+    EXPECT_EQ(back.period, r.period);
+    EXPECT_EQ(back.preperiod, r.preperiod);
+  }
+}
+
+TEST(AtlasDb, ANewAtlasHasTheDocumentedSchema) {
+  const std::string path = fresh("new.sqlite");
+  atlas::Db db(path, atlas::Db::Open::Create);
+  std::map<std::string, std::string> meta;
+  db.query("SELECT key, value FROM meta", [&](const auto& row) { meta[*row[0]] = *row[1]; });
+  EXPECT_EQ(meta["application"], "grundy atlas");
+  EXPECT_EQ(meta["schema"], "1");
+  std::vector<std::string> columns;
+  db.query("SELECT name FROM pragma_table_info('games') ORDER BY cid",
+           [&](const auto& row) { columns.push_back(*row[0]); });
+  EXPECT_EQ(columns, (std::vector<std::string>{"spec", "family", "base", "passes", "pass_from_terminal", "status",
+                                               "error", "preperiod", "period", "saltus", "proven", "prefix", "zeros",
+                                               "digest", "seconds"}));
+  std::set<std::string> indexes;
+  db.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'",
+           [&](const auto& row) { indexes.insert(*row[0]); });
+  EXPECT_EQ(indexes, (std::set<std::string>{"games_by_base", "games_by_period"}));
+  // A record in, and read back; a failed game keeps its error.
+  atlas::Record r = atlas::compute(atlas::subtraction_family(3, 1, {1})[0]);
+  db.insert(r);
+  atlas::Record bad;
+  bad.game = {"subtraction -p set=0", "subtraction", "subtraction -p set=0", 0, false};
+  bad.ok = false;
+  bad.error = "-p set: item 1 = '0': out of range";
+  db.insert(bad);
+  EXPECT_EQ(db.specs(), (std::set<std::string>{r.game.spec, bad.game.spec}));
+  std::vector<std::string> got;
+  db.query("SELECT status, error, period FROM games ORDER BY spec", [&](const auto& row) {
+    got.push_back(*row[0] + "|" + row[1].value_or("NULL") + "|" + row[2].value_or("NULL"));
+  });
+  EXPECT_EQ(got, (std::vector<std::string>{"error|-p set: item 1 = '0': out of range|NULL", "ok|NULL|2"}));
+  // The same game twice is refused (the primary key), as one line.
+  EXPECT_NE(error_of([&] { db.insert(r); }).find("cannot record subtraction -p set=1 --passes 1"), std::string::npos);
+}
+
+// A file that is not an atlas is refused, byte for byte as it was: random bytes, another
+// application's database, an atlas of another schema; and a query that would write.
+TEST(AtlasDb, RefusesWhatIsNotAnAtlasAndLeavesItAsItWas) {
+  const std::string junk = fresh("junk.bin");
+  {
+    std::ofstream f(junk, std::ios::binary);
+    for (int i = 0; i < 5000; ++i) f.put(static_cast<char>((i * 7919) % 251));
+  }
+  const std::string junk_bytes = slurp(junk);
+  EXPECT_NE(error_of([&] { atlas::Db(junk, atlas::Db::Open::Create); }).find("not an atlas, left as it was"),
+            std::string::npos);
+  EXPECT_TRUE(slurp(junk) == junk_bytes);
+
+  const std::string other = fresh("other.sqlite");
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open(other.c_str(), &raw), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(raw, "CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('Grundy')", nullptr, nullptr,
+                         nullptr),
+            SQLITE_OK);
+  sqlite3_close(raw);
+  const std::string other_bytes = slurp(other);
+  EXPECT_NE(
+      error_of([&] { atlas::Db(other, atlas::Db::Open::Create); }).find("not a grundy atlas (its tables: people)"),
+      std::string::npos);
+  EXPECT_TRUE(slurp(other) == other_bytes);
+
+  const std::string newer = fresh("newer.sqlite");
+  { atlas::Db db(newer, atlas::Db::Open::Create); }
+  ASSERT_EQ(sqlite3_open(newer.c_str(), &raw), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(raw, "UPDATE meta SET value = '2' WHERE key = 'schema'", nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(raw);
+  EXPECT_NE(error_of([&] { atlas::Db(newer, atlas::Db::Open::Create); }).find("an atlas of schema 2"),
+            std::string::npos);
+
+  EXPECT_NE(error_of([&] { atlas::Db(fresh("missing.sqlite")); }).find("no such atlas"), std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(temp("missing.sqlite")));
+
+  const std::string path = fresh("q.sqlite");
+  atlas::Db db(path, atlas::Db::Open::Create);
+  auto none = [](const auto&) {};
+  EXPECT_NE(error_of([&] { db.query("DELETE FROM games", none); }).find("only statements that read"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] { db.query("SELECT 1; DROP TABLE games", none); }).find("one SQL statement at a time"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] { db.query("SELEC 1", none); }).find("syntax error"), std::string::npos);
+}
+
+// The reports run on an atlas; pass-effect counts, per count of passes and convention, the
+// games whose passes change the period, the preperiod or the P-positions.
+TEST(AtlasDb, TheReportsRun) {
+  const std::string path = fresh("reports.sqlite");
+  atlas::Db db(path, atlas::Db::Open::Create);
+  for (const auto& g : atlas::subtraction_family(6, 2, {0, 1, 2})) db.insert(atlas::compute(g));
+  std::map<std::string, int> rows;
+  for (const auto& report : atlas::reports()) db.query(report.sql, [&](const auto&) { ++rows[report.name]; });
+  EXPECT_EQ(rows["pass-effect"], 4);  // 1 and 2 passes, each convention
+  EXPECT_EQ(rows["longest-periods"], 20);
+  EXPECT_EQ(rows["unproven"], 0);  // every subtraction game's period is proven
+  std::map<std::string, std::string> effect;
+  db.query(atlas::reports()[0].sql, [&](const auto& row) {
+    effect[*row[0] + "/" + *row[1]] = *row[2] + " " + *row[3] + " " + *row[4] + " " + *row[5];
+  });
+  // 6 + 15 sets. From a terminal position too, K passes are a heap of K counters beside the
+  // game: neither period nor preperiod changes, and the P-positions only for odd K.
+  EXPECT_EQ(effect["1/1"], "21 0 0 21");
+  EXPECT_EQ(effect["2/1"], "21 0 0 0");
+  // Two passes never from a terminal position: a pass is answered by the other, so the
+  // P-positions are the game's own.
+  EXPECT_EQ(effect["2/0"].substr(effect["2/0"].rfind(' ')), " 0");
+}

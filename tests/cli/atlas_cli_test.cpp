@@ -1,0 +1,84 @@
+// grundy atlas run / query / report (issue 19) as a user runs them: a sweep killed with SIGKILL
+// and run again gives the atlas an uninterrupted sweep gives; errors are one line.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "support/run_cli.hpp"
+
+namespace {
+
+std::string fresh(const std::string& name) {
+  const std::string path = testing::TempDir() + "/atlas_cli_" +
+                           testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+                           std::to_string(::getpid()) + "_" + name;
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+  return path;
+}
+
+// Every column but the seconds each game took, in the order of the specs.
+const char* const kDump =
+    "'SELECT spec, family, base, passes, pass_from_terminal, status, error, preperiod, period, saltus, proven, "
+    "prefix, zeros, digest FROM games ORDER BY spec'";
+
+}  // namespace
+
+TEST(AtlasCli, AKilledSweepRunAgainGivesTheSameAtlas) {
+  const std::string whole = fresh("whole.sqlite"), killed = fresh("killed.sqlite");
+  const std::string family = "subtraction --max 24 --sizes 3 --passes 0,1,2";
+  const CliResult w = run_cli("atlas run " + family + " --db " + whole);
+  ASSERT_EQ(w.status, 0) << w.err;
+  EXPECT_NE(w.out.find("11620 games of subtraction"), std::string::npos) << w.out;
+  // Started in the background and killed once 300 games are in (at most 30 s of polling).
+  const CliResult k = run_sh("\"$GRUNDY\" atlas run " + family + " --db " + killed +
+                             " > /dev/null 2>&1 & pid=$!\n"
+                             "n=0; i=0\n"
+                             "while [ \"$n\" -lt 300 ] && [ $i -lt 1500 ]; do\n"
+                             "  sleep 0.02; i=$((i + 1))\n"
+                             "  n=$(\"$GRUNDY\" atlas query --db " +
+                             killed +
+                             " 'SELECT COUNT(*) FROM games' 2>/dev/null | tail -n 1); n=${n:-0}\n"
+                             "done\n"
+                             "kill -9 $pid; wait $pid\n"
+                             "\"$GRUNDY\" atlas query --db " +
+                             killed + " 'SELECT COUNT(*) FROM games' | tail -n 1");
+  const long in = std::stol(k.out.empty() ? "0" : k.out);
+  ASSERT_GE(in, 300) << k.err;
+  ASSERT_LT(in, 11620) << "the sweep ended before it was killed";
+  const CliResult again = run_cli("atlas run " + family + " --db " + killed);
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_NE(again.out.find(std::to_string(11620 - in) + " swept"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find(std::to_string(in) + " already there"), std::string::npos) << again.out;
+  const CliResult a = run_cli(std::string("atlas query --db ") + whole + " " + kDump);
+  const CliResult b = run_cli(std::string("atlas query --db ") + killed + " " + kDump);
+  ASSERT_EQ(a.status, 0) << a.err;
+  EXPECT_GT(a.out.size(), 100000u);
+  EXPECT_TRUE(a.out == b.out) << "the atlases differ";
+}
+
+TEST(AtlasCli, QueriesAndReportsInEveryFormat) {
+  const std::string db = fresh("q.sqlite");
+  ASSERT_EQ(run_cli("atlas run subtraction --max 5 --sizes 2 --passes 0,1 --db " + db).status, 0);
+  const CliResult text = run_cli("atlas query --db " + db +
+                                 " \"SELECT spec, period, zeros FROM games WHERE base = 'subtraction -p set=1,2' "
+                                 "ORDER BY spec\"");
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_EQ(text.out.substr(0, text.out.find('\n')), "spec\tperiod\tzeros");
+  EXPECT_NE(text.out.find("subtraction -p set=1,2\t3\t0,3,6,9,"), std::string::npos) << text.out;
+  const CliResult csv = run_cli("atlas query --db " + db +
+                                " \"SELECT spec, period FROM games WHERE passes = 0 AND period = 3 ORDER BY spec\" "
+                                "--format csv");
+  EXPECT_EQ(csv.out, "spec,period\n\"subtraction -p set=1,2\",3\n") << csv.out;  // a comma: quoted
+  const CliResult json = run_cli("atlas report longest-periods --db " + db + " --format json");
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_NE(json.out.find("\"period\": \""), std::string::npos) << json.out;
+  // Bad inputs: one line, exit 2, the file untouched.
+  for (const std::string& args :
+       {std::string("atlas query --db ") + db + " 'DELETE FROM games'", "atlas report nope --db " + db,
+        "atlas run octal --db " + db, "atlas query --db " + fresh("missing.sqlite") + " 'SELECT 1'"}) {
+    const CliResult r = run_cli(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(fresh("missing.sqlite")));
+}
