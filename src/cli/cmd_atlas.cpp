@@ -10,6 +10,7 @@
 #include "core/job_queue.hpp"
 #include "core/mpi.hpp"
 #include "core/parse.hpp"
+#include "core/threads.hpp"
 
 namespace grundy::cli {
 
@@ -47,7 +48,7 @@ void write_rows(std::ostream& out, io::Format f, atlas::Db& db, const std::strin
 
 struct RunOptions {
   std::string family, db;
-  int max = 24, sizes = 3;
+  int max = 24, sizes = 3, threads = 0;
   std::string passes = "0,1,2";
 };
 
@@ -84,7 +85,8 @@ void run_atlas(std::ostream& out, const RunOptions& o) {
           ++errors;
         }
         db->insert(record);
-      });
+      },
+      o.threads > 0 ? o.threads : core::solver_threads());
   if (!core::mpi::root()) return;
   out << o.db << ": " << all.size() << " games of " << o.family << " (sets of 1.." << o.sizes << " moves in 1.."
       << o.max << ", passes " << o.passes << "): " << todo.size() << " swept in "
@@ -122,6 +124,9 @@ void add_atlas_command(CLI::App& app) {
   r->add_option("--passes", run.passes, "counts of passes (0: none); each K > 0 with and without --pass-from-terminal")
       ->capture_default_str()
       ->type_name("LIST");
+  r->add_option("--threads", run.threads, "games computed at once outside mpirun (default: every core)")
+      ->check(CLI::Range(1, 1024))
+      ->type_name("N");
   add_output_options(r, run_output, {io::Format::Text});
   r->callback([] { with_output(run_output, [](std::ostream& out) { run_atlas(out, run); }); });
 

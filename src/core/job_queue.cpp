@@ -1,6 +1,11 @@
 #include "core/job_queue.hpp"
 
+#include <condition_variable>
+#include <exception>
 #include <map>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "core/mpi.hpp"
@@ -71,11 +76,81 @@ void worker(const std::function<std::string(std::uint64_t)>& job) {
   }
 }
 
+// Outside MPI: `threads` threads take the next job as they come free, and this thread
+// delivers the results in order. The whole queue is one world of one (jobs on threads do not
+// each open an mpi::Solo: it is process-wide).
+void run_on_threads(std::uint64_t count, const std::function<std::string(std::uint64_t)>& job,
+                    const std::function<void(std::uint64_t, const JobResult&)>& done, int threads) {
+  const mpi::Solo solo;
+  std::mutex m;
+  std::condition_variable cv;
+  std::map<std::uint64_t, JobResult> ready;
+  std::uint64_t next = 0;
+  bool stop = false;             // no more jobs: an interrupt, or done() failed
+  std::exception_ptr interrupt;  // an Interrupted a job threw
+  auto work = [&] {
+    for (;;) {
+      std::uint64_t i = 0;
+      {
+        const std::lock_guard<std::mutex> lock(m);
+        if (stop || next >= count) return;
+        i = next++;
+      }
+      JobResult r;
+      try {
+        r.text = job(i);
+      } catch (const Interrupted&) {
+        const std::lock_guard<std::mutex> lock(m);
+        stop = true;
+        interrupt = std::current_exception();
+        cv.notify_all();
+        return;
+      } catch (const std::exception& e) {
+        r.ok = false;
+        r.text = e.what();
+      }
+      const std::lock_guard<std::mutex> lock(m);
+      ready.emplace(i, std::move(r));
+      cv.notify_all();
+    }
+  };
+  std::vector<std::thread> pool;
+  auto join = [&] {
+    {
+      const std::lock_guard<std::mutex> lock(m);
+      stop = true;
+    }
+    for (auto& t : pool) t.join();
+    pool.clear();
+  };
+  try {
+    for (int t = 0; t < threads; ++t) pool.emplace_back(work);
+    for (std::uint64_t d = 0; d < count; ++d) {
+      std::unique_lock<std::mutex> lock(m);
+      cv.wait(lock, [&] { return ready.count(d) != 0 || interrupt != nullptr; });
+      if (interrupt) break;
+      const JobResult r = std::move(ready[d]);
+      ready.erase(d);
+      lock.unlock();
+      done(d, r);
+    }
+  } catch (...) {
+    join();
+    throw;
+  }
+  join();
+  if (interrupt) std::rethrow_exception(interrupt);
+}
+
 }  // namespace
 
 void run_jobs(std::uint64_t count, const std::function<std::string(std::uint64_t)>& job,
-              const std::function<void(std::uint64_t, const JobResult&)>& done) {
+              const std::function<void(std::uint64_t, const JobResult&)>& done, int threads) {
   if (!mpi::active() || mpi::size() == 1) {
+    if (threads > 1 && count > 1) {
+      run_on_threads(count, job, done, threads);
+      return;
+    }
     for (std::uint64_t i = 0; i < count; ++i) done(i, run_one(job, i));
     return;
   }

@@ -22,8 +22,10 @@ struct JobResult {
 // Collective: every rank calls it with the same count. job(i) returns its result as text (its
 // output, or a record to parse); an exception it throws (a UserError, an EngineError, a
 // bad_alloc) is its result, !ok, and the queue goes on; an interrupt (Ctrl-C, a deadline) ends
-// the queue. done(i, result) is called on rank 0 only, for i = 0 .. count - 1 in order.
+// the queue. done(i, result) is called on rank 0 only, for i = 0 .. count - 1 in order, on
+// the calling thread. Outside MPI (or on one rank) the jobs run on `threads` threads, each
+// taking the next job as it comes free; job must then be safe to call from several threads.
 void run_jobs(std::uint64_t count, const std::function<std::string(std::uint64_t)>& job,
-              const std::function<void(std::uint64_t, const JobResult&)>& done);
+              const std::function<void(std::uint64_t, const JobResult&)>& done, int threads = 1);
 
 }  // namespace grundy::core

@@ -2,8 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <new>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -64,4 +67,54 @@ TEST(JobQueue, AnInterruptEndsTheQueue) {
                    [&](std::uint64_t, const core::JobResult&) { ++delivered; }),
                core::Interrupted);
   EXPECT_EQ(delivered, 1);
+}
+
+// On threads (outside MPI): later jobs finish first (each sleeps less than the one before),
+// and still every result is delivered once, in job order, on the calling thread; failures
+// are results; an interrupt, or a done() that throws, ends the queue with every thread joined.
+TEST(JobQueue, OnThreadsResultsStillComeInJobOrder) {
+  const auto caller = std::this_thread::get_id();
+  std::vector<std::uint64_t> delivered;
+  std::atomic<int> running{0}, most{0};
+  core::run_jobs(
+      40,
+      [&](std::uint64_t i) -> std::string {
+        const int now = ++running;
+        for (int seen = most.load(); now > seen && !most.compare_exchange_weak(seen, now);) {
+        }
+        std::this_thread::sleep_for(std::chrono::microseconds(2000 - 40 * static_cast<int>(i)));
+        --running;
+        if (i % 7 == 3) throw core::UserError("job " + std::to_string(i) + " failed");
+        return std::to_string(i * i);
+      },
+      [&](std::uint64_t i, const core::JobResult& r) {
+        EXPECT_EQ(std::this_thread::get_id(), caller);
+        EXPECT_EQ(r.ok, i % 7 != 3) << i;
+        EXPECT_EQ(r.text, r.ok ? std::to_string(i * i) : "job " + std::to_string(i) + " failed");
+        delivered.push_back(i);
+      },
+      3);
+  ASSERT_EQ(delivered.size(), 40u);
+  for (std::uint64_t i = 0; i < 40; ++i) EXPECT_EQ(delivered[i], i);
+  EXPECT_GE(most.load(), 2);  // the jobs did run side by side
+  EXPECT_LE(most.load(), 3);
+
+  EXPECT_THROW(core::run_jobs(
+                   50,
+                   [](std::uint64_t i) -> std::string {
+                     if (i == 5) throw core::Interrupted("interrupted");
+                     return "";
+                   },
+                   [](std::uint64_t, const core::JobResult&) {}, 3),
+               core::Interrupted);
+  int calls = 0;
+  EXPECT_THROW(core::run_jobs(
+                   50, [](std::uint64_t) { return std::string("x"); },
+                   [&](std::uint64_t i, const core::JobResult&) {
+                     ++calls;
+                     if (i == 2) throw core::UserError("--db: disk full");
+                   },
+                   3),
+               core::UserError);
+  EXPECT_EQ(calls, 3);
 }
