@@ -13,6 +13,8 @@
 #include "analysis/periodicity.hpp"
 #include "core/errors.hpp"
 #include "core/fnv.hpp"
+#include "games/octal.hpp"
+#include "games/octal_solver.hpp"
 #include "games/registry.hpp"
 #include "games/subtraction.hpp"
 #include "games/subtraction_solver.hpp"
@@ -89,32 +91,93 @@ std::vector<AtlasGame> subtraction_family(int max, int sizes, const std::vector<
   return out;
 }
 
-Record compute(const AtlasGame& game) {
+std::vector<AtlasGame> octal_family(int digits) {
+  std::vector<AtlasGame> out;
+  std::string code = "0.";
+  std::function<void(int)> grow = [&](int left) {
+    for (char d = '0'; d <= '7'; ++d) {
+      code.push_back(d);
+      if (left == 1) {
+        if (d != '0') {
+          const std::string spec = "octal -p code=" + code;
+          out.push_back({spec, "octal", spec, 0, false});
+        }
+      } else {
+        grow(left - 1);
+      }
+      code.pop_back();
+    }
+  };
+  for (int k = 1; k <= digits; ++k) grow(k);
+  return out;
+}
+
+namespace {
+
+// The prefix, zeros and digest of a game from its values G(x, p) at x < kDigest for each of
+// its `layers` layers (the passes left, 0 .. layers - 1): the prefix and zeros of the top one.
+void record_values(Record& r, int layers, const std::function<core::Value(std::int64_t, int)>& value) {
+  std::vector<std::int64_t> prefix, zeros;
+  core::Fnv digest;
+  for (std::int64_t x = 0; x < kDigest; ++x) {
+    for (int p = 0; p < layers; ++p) digest.add_u32(value(x, p));
+    if (x >= kPrefix) continue;
+    const core::Value top = value(x, layers - 1);
+    prefix.push_back(top);
+    if (top == 0) zeros.push_back(x);
+  }
+  r.prefix = join(prefix);
+  r.zeros = join(zeros);
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(digest.h));
+  r.digest = hex;
+}
+
+Record compute_octal(const AtlasGame& game, const games::GameSpec& spec, std::int64_t search) {
+  std::string text;
+  for (const auto& [name, value] : spec.params)
+    if (name == "code") text = value;
+  games::OctalSweep sweep(games::parse_octal_code(text));
+  const games::OctalPeriod p = games::sweep_until_proven(sweep, kDigest, std::max(search, kDigest));
+  Record r;
+  r.game = game;
+  record_values(r, 1, [&](std::int64_t x, int) { return sweep.at(x); });
+  if (p.found) {
+    r.preperiod = p.preperiod;
+    r.period = p.period;
+    r.saltus = 0;
+    r.proven = p.proven;
+  }
+  return r;
+}
+
+}  // namespace
+
+Record compute(const AtlasGame& game, std::int64_t search) {
   const auto start = std::chrono::steady_clock::now();
   const games::GameSpec spec = games::parse_game_spec(game.spec, games::SpecOf::WholeGame);
-  if (spec.family != "subtraction" || !spec.transforms.forbid.empty() || spec.transforms.misere)
-    throw core::UserError("atlas: " + game.spec + ": only subtraction games, with passes, are swept so far");
+  const bool plain = spec.transforms.forbid.empty() && !spec.transforms.misere;
+  if (spec.family == "octal" && plain && spec.transforms.passes == 0) {
+    Record r = compute_octal(game, spec, search);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return r;
+  }
+  if (spec.family != "subtraction" || !plain)
+    throw core::UserError("atlas: " + game.spec +
+                          ": the atlas sweeps subtraction games (with passes) and octal games so far");
   const analysis::SubtractionSeq s{
       games::subtraction_from_params(
           games::Params("subtraction", std::map<std::string, std::string>(spec.params.begin(), spec.params.end()))),
       spec.transforms.passes, spec.transforms.pass_from_terminal};
   Record r;
   r.game = game;
-  const auto top = static_cast<std::size_t>(s.passes);  // the layer with every pass left
-  std::vector<std::int64_t> prefix, zeros;
-  core::Fnv digest;
+  const int layers = s.passes + 1;
+  std::vector<core::Value> values(static_cast<std::size_t>(kDigest * layers));
   games::sweep_subtraction(s.game, s.passes, s.pass_from_terminal, kDigest,
                            [&](std::int64_t x, std::span<const core::Value> v) {
-                             for (const core::Value g : v) digest.add_u32(g);
-                             if (x >= kPrefix) return;
-                             prefix.push_back(v[top]);
-                             if (v[top] == 0) zeros.push_back(x);
+                             std::copy(v.begin(), v.end(), values.begin() + x * layers);
                            });
-  r.prefix = join(prefix);
-  r.zeros = join(zeros);
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(digest.h));
-  r.digest = hex;
+  record_values(r, layers, [&](std::int64_t x, int p) { return values[static_cast<std::size_t>(x * layers + p)]; });
   const analysis::Periodicity p = analysis::subtraction_periodicity(s, kPeriodSearch);
   if (p.found) {
     r.preperiod = p.preperiod;

@@ -8,7 +8,7 @@
 //
 // The schema, version 1 (meta.application = 'grundy atlas', meta.schema = '1'):
 //   games(spec TEXT PRIMARY KEY   the game as `grundy` takes it, e.g. 'subtraction -p set=1,3 --passes 2'
-//         family TEXT             'subtraction'
+//         family TEXT             'subtraction' or 'octal'
 //         base TEXT               the spec without passes (the game a pass is added to)
 //         passes INTEGER          passes of the game, 0 without
 //         pass_from_terminal INTEGER  1: the pass may be played from a terminal position
@@ -64,9 +64,18 @@ Record from_text(const AtlasGame& game, const std::string& text);
 // --pass-from-terminal too), in order of set size, then set, then passes.
 std::vector<AtlasGame> subtraction_family(int max, int sizes, const std::vector<int>& passes);
 
-// Computes a game's record: its value sequence, and the proven period of the subtraction games
-// (analysis/periodicity.hpp). Throws a UserError for a game it cannot sweep.
-Record compute(const AtlasGame& game);
+// The take-and-break games of the octal codes with 1 .. `digits` digits after "0.", the last
+// not 0 (a code ending in 0 is a shorter one): 0.1 .. 0.7, 0.01 .. 0.77, ...
+std::vector<AtlasGame> octal_family(int digits);
+
+// Heap sizes an octal game's period search sweeps by default: the periods of most codes of
+// three digits are proven within it; the rest are recorded unproven (raise it with --search).
+inline constexpr std::int64_t kOctalSearch = std::int64_t{1} << 14;
+
+// Computes a game's record: its value sequence, and its period: a subtraction game's proven by
+// analysis/periodicity.hpp, an octal game's by the octal periodicity theorem within `search`
+// heap sizes (games/octal_solver.hpp). Throws a UserError for a game it cannot sweep.
+Record compute(const AtlasGame& game, std::int64_t search = kOctalSearch);
 
 // An atlas database file.
 class Db {

@@ -48,18 +48,28 @@ void write_rows(std::ostream& out, io::Format f, atlas::Db& db, const std::strin
 
 struct RunOptions {
   std::string family, db;
-  int max = 24, sizes = 3, threads = 0;
+  int max = 24, sizes = 3, threads = 0, digits = 3;
+  std::int64_t search = atlas::kOctalSearch;
   std::string passes = "0,1,2";
 };
 
 // Collective under mpirun: rank 0 keeps the database, reads which games it holds and hands the
 // others out as jobs; every rank must agree on that list, so rank 0 sends it round.
 void run_atlas(std::ostream& out, const RunOptions& o) {
-  if (o.family != "subtraction")
-    throw core::UserError("atlas run '" + o.family.substr(0, 40) + "': allowed subtraction (more families to come)");
-  std::vector<int> passes;
-  for (const std::int64_t k : core::parse_int_list(o.passes, "--passes", 0, 64)) passes.push_back(static_cast<int>(k));
-  const std::vector<atlas::AtlasGame> all = atlas::subtraction_family(o.max, o.sizes, passes);
+  std::vector<atlas::AtlasGame> all;
+  std::string what;
+  if (o.family == "subtraction") {
+    std::vector<int> passes;
+    for (const std::int64_t k : core::parse_int_list(o.passes, "--passes", 0, 64))
+      passes.push_back(static_cast<int>(k));
+    all = atlas::subtraction_family(o.max, o.sizes, passes);
+    what = "sets of 1.." + std::to_string(o.sizes) + " moves in 1.." + std::to_string(o.max) + ", passes " + o.passes;
+  } else if (o.family == "octal") {
+    all = atlas::octal_family(o.digits);
+    what = "codes of 1.." + std::to_string(o.digits) + " digits, periods searched to " + std::to_string(o.search);
+  } else {
+    throw core::UserError("atlas run '" + o.family.substr(0, 40) + "': allowed subtraction, octal");
+  }
   std::optional<atlas::Db> db;
   std::vector<std::uint64_t> todo;
   if (core::mpi::root()) {
@@ -72,7 +82,7 @@ void run_atlas(std::ostream& out, const RunOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t errors = 0;
   core::run_jobs(
-      todo.size(), [&](std::uint64_t i) { return atlas::to_text(atlas::compute(all[todo[i]])); },
+      todo.size(), [&](std::uint64_t i) { return atlas::to_text(atlas::compute(all[todo[i]], o.search)); },
       [&](std::uint64_t i, const core::JobResult& r) {
         const atlas::AtlasGame& game = all[todo[i]];
         atlas::Record record;
@@ -88,8 +98,7 @@ void run_atlas(std::ostream& out, const RunOptions& o) {
       },
       o.threads > 0 ? o.threads : core::solver_threads());
   if (!core::mpi::root()) return;
-  out << o.db << ": " << all.size() << " games of " << o.family << " (sets of 1.." << o.sizes << " moves in 1.."
-      << o.max << ", passes " << o.passes << "): " << todo.size() << " swept in "
+  out << o.db << ": " << all.size() << " games of " << o.family << " (" << what << "): " << todo.size() << " swept in "
       << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s, "
       << all.size() - todo.size() << " already there; " << errors << " failed\n";
 }
@@ -102,13 +111,14 @@ void add_atlas_command(CLI::App& app) {
   cmd->footer(
       "The schema: src/atlas/atlas.hpp. Examples:\n"
       "  grundy atlas run subtraction --max 24 --sizes 3 --passes 0,1,2 --db atlas.sqlite\n"
+      "  grundy atlas run octal --digits 3 --db atlas.sqlite\n"
       "  grundy atlas query --db atlas.sqlite 'SELECT spec, period FROM games WHERE passes = 0 AND period > 20'\n"
       "  grundy atlas report pass-effect --db atlas.sqlite");
 
   static RunOptions run;
   static OutputOptions run_output;
   auto* r = cmd->add_subcommand("run", "sweep a family into the atlas; a rerun goes on where the last one stopped");
-  r->add_option("family", run.family, "the family: subtraction")->required()->type_name("FAMILY");
+  r->add_option("family", run.family, "the family: subtraction or octal")->required()->type_name("FAMILY");
   r->add_option("--db", run.db, "the atlas file (made if missing)")
       ->required()
       ->type_name("FILE")
@@ -121,9 +131,18 @@ void add_atlas_command(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(1, 6))
       ->type_name("K");
-  r->add_option("--passes", run.passes, "counts of passes (0: none); each K > 0 with and without --pass-from-terminal")
+  r->add_option("--passes", run.passes,
+                "subtraction: counts of passes (0: none); each K > 0 with and without --pass-from-terminal")
       ->capture_default_str()
       ->type_name("LIST");
+  r->add_option("--digits", run.digits, "octal: codes of 1 to D digits after 0.")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 4))
+      ->type_name("D");
+  r->add_option("--search", run.search, "octal: heap sizes a period search sweeps, at most")
+      ->capture_default_str()
+      ->check(CLI::Range(std::int64_t{1024}, std::int64_t{1} << 30))
+      ->type_name("N");
   r->add_option("--threads", run.threads, "games computed at once outside mpirun (default: every core)")
       ->check(CLI::Range(1, 1024))
       ->type_name("N");

@@ -10,6 +10,8 @@
 
 #include "core/errors.hpp"
 #include "core/fnv.hpp"
+#include "games/octal.hpp"
+#include "games/octal_solver.hpp"
 #include "games/registry.hpp"
 #include "support/run_cli.hpp"
 
@@ -201,4 +203,55 @@ TEST(AtlasDb, TheReportsRun) {
   // Two passes never from a terminal position: a pass is answered by the other, so the
   // P-positions are the game's own.
   EXPECT_EQ(effect["2/0"].substr(effect["2/0"].rfind(' ')), " 0");
+}
+
+TEST(AtlasFamily, OctalCodesEndInANonZeroDigit) {
+  const auto games = atlas::octal_family(3);
+  EXPECT_EQ(games.size(), 7u + 56u + 448u);
+  EXPECT_EQ(games[0].spec, "octal -p code=0.1");
+  EXPECT_EQ(games[7].spec, "octal -p code=0.01");
+  EXPECT_EQ(games.back().spec, "octal -p code=0.777");
+  for (const auto& g : games) EXPECT_NE(g.spec.back(), '0') << g.spec;
+}
+
+// Octal records against the naive sweep (games::octal_values_naive, every split tried) on
+// every code of one and two digits; three-digit periods against the field's tables (Kayles
+// 0.77: period 12, last exceptional value at 70; Dawson's Kayles 0.137: 34 after 52), and
+// Treblecross 0.007, whose period nobody knows, recorded without one.
+TEST(AtlasRecord, OctalGamesAgreeWithTheNaiveSweepAndTheTables) {
+  for (const auto& g : atlas::octal_family(2)) {
+    const atlas::Record r = atlas::compute(g);
+    const std::string code = g.spec.substr(g.spec.find('=') + 1);
+    const auto naive = games::octal_values_naive(games::parse_octal_code(code), atlas::kDigest);
+    std::string prefix, zeros;
+    core::Fnv digest;
+    for (std::int64_t x = 0; x < atlas::kDigest; ++x) {
+      const auto v = naive[static_cast<std::size_t>(x)];
+      digest.add_u32(static_cast<std::uint32_t>(v));
+      if (x >= atlas::kPrefix) continue;
+      prefix += (x ? "," : "") + std::to_string(v);
+      if (v == 0) zeros += (zeros.empty() ? "" : ",") + std::to_string(x);
+    }
+    EXPECT_EQ(r.prefix, prefix) << g.spec;
+    EXPECT_EQ(r.zeros, zeros) << g.spec;
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(digest.h));
+    EXPECT_EQ(r.digest, hex) << g.spec;
+    if (r.proven) {
+      for (std::int64_t x = *r.preperiod; x + *r.period < atlas::kDigest; ++x)
+        ASSERT_EQ(naive[static_cast<std::size_t>(x + *r.period)], naive[static_cast<std::size_t>(x)]) << g.spec;
+    }
+  }
+  auto record = [](const std::string& code) {
+    return atlas::compute({"octal -p code=" + code, "octal", "octal -p code=" + code, 0, false});
+  };
+  const atlas::Record kayles = record("0.77"), dawson = record("0.137"), treblecross = record("0.007");
+  EXPECT_TRUE(kayles.proven);
+  EXPECT_EQ(kayles.period, 12);
+  EXPECT_EQ(kayles.preperiod, 71);
+  EXPECT_TRUE(dawson.proven);
+  EXPECT_EQ(dawson.period, 34);
+  EXPECT_EQ(dawson.preperiod, 52);
+  EXPECT_FALSE(treblecross.proven);
+  EXPECT_FALSE(treblecross.period.has_value());
 }

@@ -88,7 +88,7 @@ TEST(AtlasCli, QueriesAndReportsInEveryFormat) {
   // Bad inputs: one line, exit 2, the file untouched.
   for (const std::string& args :
        {std::string("atlas query --db ") + db + " 'DELETE FROM games'", "atlas report nope --db " + db,
-        "atlas run octal --db " + db, "atlas query --db " + fresh("missing.sqlite") + " 'SELECT 1'"}) {
+        "atlas run nim --db " + db, "atlas query --db " + fresh("missing.sqlite") + " 'SELECT 1'"}) {
     const CliResult r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
