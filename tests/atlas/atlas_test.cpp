@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 
 #include "core/errors.hpp"
 #include "core/fnv.hpp"
@@ -41,6 +42,30 @@ std::string error_of(F&& f) {
   return "";
 }
 
+// A record's values against `value(x, p)` from a slow twin, for x < kDigest and each of
+// `layers` layers: the prefix and zeros of the top layer, the digest of all, and the proven
+// period's relation on all.
+void expect_values(const atlas::Record& r, int layers, const std::function<core::Value(std::int64_t, int)>& value) {
+  const std::string& spec = r.game.spec;
+  std::string prefix, zeros;
+  core::Fnv digest;
+  for (std::int64_t x = 0; x < atlas::kDigest; ++x) {
+    for (int p = 0; p < layers; ++p) digest.add_u32(value(x, p));
+    if (x >= atlas::kPrefix) continue;
+    const core::Value top = value(x, layers - 1);
+    prefix += (x ? "," : "") + std::to_string(top);
+    if (top == 0) zeros += (zeros.empty() ? "" : ",") + std::to_string(x);
+  }
+  EXPECT_EQ(r.prefix, prefix) << spec;
+  EXPECT_EQ(r.zeros, zeros) << spec;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(digest.h));
+  EXPECT_EQ(r.digest, hex) << spec;
+  if (!r.proven) return;
+  for (std::int64_t x = *r.preperiod; x + *r.period < atlas::kDigest; ++x)
+    for (int p = 0; p < layers; ++p) ASSERT_EQ(value(x + *r.period, p), value(x, p)) << spec << " x " << x;
+}
+
 }  // namespace
 
 TEST(AtlasFamily, EverySetOfUpToKMovesWithEachPassCount) {
@@ -72,24 +97,10 @@ TEST(AtlasRecord, AgreesWithTheGenericSolver) {
     auto at = [&](std::int64_t x, int p) {
       return g.passes > 0 ? t.at(core::Position{x, p}) : t.at(core::Position{x});
     };
-    std::string prefix, zeros;
-    core::Fnv digest;
-    for (std::int64_t x = 0; x < atlas::kDigest; ++x) {
-      for (int p = 0; p <= g.passes; ++p) digest.add_u32(at(x, p));
-      if (x >= atlas::kPrefix) continue;
-      prefix += (x ? "," : "") + std::to_string(at(x, g.passes));
-      if (at(x, g.passes) == 0) zeros += (zeros.empty() ? "" : ",") + std::to_string(x);
-    }
-    EXPECT_EQ(r.prefix, prefix) << g.spec;
-    EXPECT_EQ(r.zeros, zeros) << g.spec;
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(digest.h));
-    EXPECT_EQ(r.digest, hex) << g.spec;
     ASSERT_TRUE(r.period.has_value()) << g.spec;  // every subtraction game is periodic
     EXPECT_TRUE(r.proven);
     EXPECT_EQ(*r.saltus, 0);
-    for (std::int64_t x = *r.preperiod; x + *r.period < atlas::kDigest; ++x)
-      for (int p = 0; p <= g.passes; ++p) ASSERT_EQ(at(x + *r.period, p), at(x, p)) << g.spec << " x " << x;
+    expect_values(r, g.passes + 1, at);
     // And as a job's result text.
     const atlas::Record back = atlas::from_text(g, atlas::to_text(r));
     EXPECT_EQ(back.prefix, r.prefix);
@@ -223,24 +234,7 @@ TEST(AtlasRecord, OctalGamesAgreeWithTheNaiveSweepAndTheTables) {
     const atlas::Record r = atlas::compute(g);
     const std::string code = g.spec.substr(g.spec.find('=') + 1);
     const auto naive = games::octal_values_naive(games::parse_octal_code(code), atlas::kDigest);
-    std::string prefix, zeros;
-    core::Fnv digest;
-    for (std::int64_t x = 0; x < atlas::kDigest; ++x) {
-      const auto v = naive[static_cast<std::size_t>(x)];
-      digest.add_u32(static_cast<std::uint32_t>(v));
-      if (x >= atlas::kPrefix) continue;
-      prefix += (x ? "," : "") + std::to_string(v);
-      if (v == 0) zeros += (zeros.empty() ? "" : ",") + std::to_string(x);
-    }
-    EXPECT_EQ(r.prefix, prefix) << g.spec;
-    EXPECT_EQ(r.zeros, zeros) << g.spec;
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(digest.h));
-    EXPECT_EQ(r.digest, hex) << g.spec;
-    if (r.proven) {
-      for (std::int64_t x = *r.preperiod; x + *r.period < atlas::kDigest; ++x)
-        ASSERT_EQ(naive[static_cast<std::size_t>(x + *r.period)], naive[static_cast<std::size_t>(x)]) << g.spec;
-    }
+    expect_values(r, 1, [&](std::int64_t x, int) { return naive[static_cast<std::size_t>(x)]; });
   }
   auto record = [](const std::string& code) {
     return atlas::compute({"octal -p code=" + code, "octal", "octal -p code=" + code, 0, false});
