@@ -21,7 +21,10 @@ namespace {
 
 std::atomic<std::int64_t> g_deadline_ns{0};  // steady_clock time since epoch; 0 = none
 std::atomic<bool> g_deadline_hit{false};
-thread_local ThreadDeadline::State t_deadline;
+// A pointer, not the State: a thread_local with a destructor is registered with glibc on its
+// thread's first poll, an allocation that, when memory is short, aborts the process ("failed to
+// register TLS destructor") where a bad_alloc would have been the one-line error.
+thread_local const ThreadDeadline::State* t_deadline = nullptr;
 
 std::int64_t now_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
@@ -56,21 +59,23 @@ void poll_stop() {
     g_deadline_hit.store(true);
     throw Interrupted("stopped by --max-seconds before the command finished (no --out or --save file was written)");
   }
-  if (t_deadline.at_ns != 0 && now_ns() >= t_deadline.at_ns) throw Interrupted(t_deadline.message);
-  if (t_deadline.cancelled && t_deadline.cancelled->load(std::memory_order_relaxed)) throw Interrupted("cancelled");
+  if (const ThreadDeadline::State* d = t_deadline) {
+    if (d->at_ns != 0 && now_ns() >= d->at_ns) throw Interrupted(d->message);
+    if (d->cancelled && d->cancelled->load(std::memory_order_relaxed)) throw Interrupted("cancelled");
+  }
 }
 
 ThreadDeadline::ThreadDeadline(double seconds, std::string message, std::shared_ptr<const std::atomic<bool>> cancelled)
     : ThreadDeadline(State{now_ns() + static_cast<std::int64_t>(std::min(seconds, 1e9) * 1e9), std::move(message),
                            std::move(cancelled)}) {}
 
-ThreadDeadline::ThreadDeadline(State inherited) : previous_(std::move(t_deadline)) {
-  t_deadline = std::move(inherited);
+ThreadDeadline::ThreadDeadline(State inherited) : state_(std::move(inherited)), previous_(t_deadline) {
+  t_deadline = &state_;
 }
 
-ThreadDeadline::~ThreadDeadline() { t_deadline = std::move(previous_); }
+ThreadDeadline::~ThreadDeadline() { t_deadline = previous_; }
 
-ThreadDeadline::State ThreadDeadline::inherited() { return t_deadline; }
+ThreadDeadline::State ThreadDeadline::inherited() { return t_deadline ? *t_deadline : State{}; }
 
 ProgressMeter::ProgressMeter(std::string what, std::uint64_t total) : what_(std::move(what)), total_(total) {
   detail::g_progress_done.store(0);

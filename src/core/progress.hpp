@@ -63,7 +63,8 @@ class ThreadDeadline {
   static State inherited();
 
  private:
-  State previous_;
+  State state_;
+  const State* previous_;  // the thread's deadline before this one, back at destruction
 };
 
 namespace detail {
