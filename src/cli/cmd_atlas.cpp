@@ -16,6 +16,8 @@ namespace grundy::cli {
 
 namespace {
 
+const std::vector<io::Format> kRowFormats = {io::Format::Text, io::Format::Csv, io::Format::Json};
+
 // The rows of a query: text is tab-separated with a header line (NULL empty), CSV the same
 // with commas and quotes, JSON a list of objects (NULL null).
 void write_rows(std::ostream& out, io::Format f, atlas::Db& db, const std::string& sql) {
@@ -44,6 +46,13 @@ void write_rows(std::ostream& out, io::Format f, atlas::Db& db, const std::strin
     for (std::size_t i = 0; i < row.size(); ++i) out << (i ? std::string(1, sep) : "") << field(row[i].value_or(""));
     out << "\n";
   }
+}
+
+// What `atlas query` and `atlas report` print: the rows of `sql` on the atlas `path`.
+void print_rows(const OutputOptions& output, const std::string& path, const std::string& sql) {
+  const io::Format f = output_format(output, kRowFormats);
+  atlas::Db db(path);
+  with_output(output, [&](std::ostream& out) { write_rows(out, f, db, sql); });
 }
 
 struct RunOptions {
@@ -154,12 +163,8 @@ void add_atlas_command(CLI::App& app) {
   auto* q = cmd->add_subcommand("query", "print the rows of one SQL statement that reads the atlas");
   q->add_option("sql", sql, "the statement, e.g. 'SELECT spec, period FROM games'")->required()->type_name("SQL");
   q->add_option("--db", query_db, "the atlas file")->required()->type_name("FILE");
-  add_output_options(q, query_output, {io::Format::Text, io::Format::Csv, io::Format::Json});
-  q->callback([] {
-    const io::Format f = output_format(query_output, {io::Format::Text, io::Format::Csv, io::Format::Json});
-    atlas::Db db(query_db);
-    with_output(query_output, [&](std::ostream& out) { write_rows(out, f, db, sql); });
-  });
+  add_output_options(q, query_output, kRowFormats);
+  q->callback([] { print_rows(query_output, query_db, sql); });
 
   static std::string report_db, report_name;
   static OutputOptions report_output;
@@ -168,15 +173,13 @@ void add_atlas_command(CLI::App& app) {
   auto* p = cmd->add_subcommand("report", "a ready-made question: " + names);
   p->add_option("name", report_name, names)->required()->type_name("NAME");
   p->add_option("--db", report_db, "the atlas file")->required()->type_name("FILE");
-  add_output_options(p, report_output, {io::Format::Text, io::Format::Csv, io::Format::Json});
+  add_output_options(p, report_output, kRowFormats);
   p->callback([names] {
-    const io::Format f = output_format(report_output, {io::Format::Text, io::Format::Csv, io::Format::Json});
     const atlas::Report* chosen = nullptr;
     for (const auto& rep : atlas::reports())
       if (rep.name == report_name) chosen = &rep;
     if (!chosen) throw core::UserError("atlas report '" + report_name.substr(0, 40) + "': allowed " + names);
-    atlas::Db db(report_db);
-    with_output(report_output, [&](std::ostream& out) { write_rows(out, f, db, chosen->sql); });
+    print_rows(report_output, report_db, chosen->sql);
   });
 }
 

@@ -63,7 +63,7 @@ void run_table_distributed(const GameOptions& o, const BoxOptions& b, bool parts
       out << nlohmann::json{{"game", game.name()},
                             {"box", t.box.to_string()},
                             {"file", b.files.save},
-                            {"cells", t.cells},
+                            {"cells", t.box.count()},
                             {"zeros", t.zeros},
                             {"max", t.max},
                             {"route", t.route},
@@ -76,7 +76,7 @@ void run_table_distributed(const GameOptions& o, const BoxOptions& b, bool parts
                  .dump()
           << "\n";
     } else {
-      out << game.name() << " over " << t.box.to_string() << ": " << t.cells << " values up to " << t.max << ", "
+      out << game.name() << " over " << t.box.to_string() << ": " << t.box.count() << " values up to " << t.max << ", "
           << t.zeros << " of them 0, written to " << b.files.save
           << (t.parts > 0 ? " and its " + std::to_string(t.parts) + " parts" : std::string()) << " (" << t.route
           << " on " << t.ranks << " ranks; estimate per rank " << (t.rank_bytes >> 20)

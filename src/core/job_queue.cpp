@@ -23,8 +23,8 @@ struct Header {
   std::uint64_t bytes = 0;
 };
 
-JobResult run_one(const std::function<std::string(std::uint64_t)>& job, std::uint64_t i) {
-  const mpi::Solo solo;
+// Job i's result: its text, or its exception's message; an interrupt goes on up.
+JobResult attempt(const std::function<std::string(std::uint64_t)>& job, std::uint64_t i) {
   JobResult r;
   try {
     r.text = job(i);
@@ -35,6 +35,11 @@ JobResult run_one(const std::function<std::string(std::uint64_t)>& job, std::uin
     r.text = e.what();
   }
   return r;
+}
+
+JobResult run_one(const std::function<std::string(std::uint64_t)>& job, std::uint64_t i) {
+  const mpi::Solo solo;
+  return attempt(job, i);
 }
 
 void master(std::uint64_t count, const std::function<void(std::uint64_t, const JobResult&)>& done) {
@@ -98,16 +103,13 @@ void run_on_threads(std::uint64_t count, const std::function<std::string(std::ui
       }
       JobResult r;
       try {
-        r.text = job(i);
+        r = attempt(job, i);
       } catch (const Interrupted&) {
         const std::lock_guard<std::mutex> lock(m);
         stop = true;
         interrupt = std::current_exception();
         cv.notify_all();
         return;
-      } catch (const std::exception& e) {
-        r.ok = false;
-        r.text = e.what();
       }
       const std::lock_guard<std::mutex> lock(m);
       ready.emplace(i, std::move(r));

@@ -43,7 +43,6 @@ DistributedTable save_distributed_table(const core::Game& game, const core::Box&
   out.route = route.name;
   out.ranks = ranks;
   out.box = swept;
-  out.cells = swept.count();
   out.rank_bytes = route.bands->bytes;
   std::uint64_t max = 0;
   const_cast<core::ValueArray&>(t.values).with_cells([&](const auto* cells) {
@@ -97,7 +96,7 @@ DistributedTable save_distributed_table(const core::Game& game, const core::Box&
       });
     };
     if (core::mpi::root()) {
-      io::write_table(path, game.name(), extent, core::Evaluation::Grundy, out.cells, out.max, stream);
+      io::write_table(path, game.name(), extent, core::Evaluation::Grundy, swept.count(), out.max, stream);
     } else {
       stream([](const core::Value*, std::size_t) {});
     }

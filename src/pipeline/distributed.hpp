@@ -17,7 +17,6 @@ struct DistributedTable {
   std::string route;             // "2-D line sweep", ...
   int ranks = 1;                 // MPI ranks that swept it
   core::Box box;                 // swept and written: the requested box, or a knight's reach box
-  std::uint64_t cells = 0;       // in the table file
   std::uint64_t zeros = 0;       // cells of value 0, the P-positions (counted by rank 0 as the rows pass)
   core::Value max = 0;           // the largest value
   std::uint64_t rank_bytes = 0;  // the estimate of a rank's peak allocation
