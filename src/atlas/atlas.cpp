@@ -10,14 +10,19 @@
 #include <nlohmann/json.hpp>
 #include <span>
 
+#include "analysis/discover.hpp"
 #include "analysis/periodicity.hpp"
+#include "analysis/reverse_mex.hpp"
 #include "core/errors.hpp"
 #include "core/fnv.hpp"
+#include "core/memory.hpp"
 #include "games/octal.hpp"
 #include "games/octal_solver.hpp"
 #include "games/registry.hpp"
 #include "games/subtraction.hpp"
 #include "games/subtraction_solver.hpp"
+#include "pipeline/solve.hpp"
+#include "pipeline/table_box.hpp"
 
 namespace grundy::atlas {
 
@@ -29,15 +34,25 @@ std::string join(const std::vector<std::int64_t>& v) {
   return s;
 }
 
-// Heap sizes the period search may sweep: far beyond the periods of small sets and passes.
-constexpr std::int64_t kPeriodSearch = std::int64_t{1} << 20;
-
 }  // namespace
 
 std::string to_text(const Record& r) {
-  nlohmann::json j{{"ok", r.ok},       {"error", r.error},   {"proven", r.proven},  {"prefix", r.prefix},
-                   {"zeros", r.zeros}, {"digest", r.digest}, {"seconds", r.seconds}};
+  nlohmann::json j{{"ok", r.ok},
+                   {"error", r.error},
+                   {"box", r.box},
+                   {"digest", r.digest},
+                   {"p_positions", r.p_positions},
+                   {"p_digest", r.p_digest},
+                   {"value_formula", r.value_formula},
+                   {"ppos_formula", r.ppos_formula},
+                   {"prefix", r.prefix},
+                   {"zeros", r.zeros},
+                   {"proven", r.proven},
+                   {"seconds", r.seconds}};
   if (r.period) j["period"] = {*r.preperiod, *r.period, *r.saltus};
+  if (r.search) j["search"] = *r.search;
+  if (r.reverse_mex) j["reverse_mex"] = *r.reverse_mex;
+  if (r.reverse_mex_from) j["reverse_mex_from"] = *r.reverse_mex_from;
   return j.dump();
 }
 
@@ -47,38 +62,54 @@ Record from_text(const AtlasGame& game, const std::string& text) {
   r.game = game;
   r.ok = j.at("ok");
   r.error = j.at("error");
-  r.proven = j.at("proven");
+  r.box = j.at("box");
+  r.digest = j.at("digest");
+  r.p_positions = j.at("p_positions");
+  r.p_digest = j.at("p_digest");
+  r.value_formula = j.at("value_formula");
+  r.ppos_formula = j.at("ppos_formula");
   r.prefix = j.at("prefix");
   r.zeros = j.at("zeros");
-  r.digest = j.at("digest");
+  r.proven = j.at("proven");
   r.seconds = j.at("seconds");
   if (j.contains("period")) {
     r.preperiod = j["period"][0].get<std::int64_t>();
     r.period = j["period"][1].get<std::int64_t>();
     r.saltus = j["period"][2].get<std::int64_t>();
   }
+  if (j.contains("search")) r.search = j["search"].get<std::int64_t>();
+  if (j.contains("reverse_mex")) r.reverse_mex = j["reverse_mex"].get<bool>();
+  if (j.contains("reverse_mex_from")) r.reverse_mex_from = j["reverse_mex_from"].get<std::int64_t>();
   return r;
 }
 
-std::vector<AtlasGame> subtraction_family(int max, int sizes, const std::vector<int>& passes) {
+std::vector<AtlasGame> variants(const std::string& base, const std::string& family, const std::vector<int>& passes,
+                                bool misere) {
   std::vector<AtlasGame> out;
-  std::vector<std::int64_t> set;
-  // Every set of k moves in 1 .. max, in lexicographic order, for k = 1 .. sizes.
-  auto add = [&](const std::vector<std::int64_t>& s) {
-    const std::string base = "subtraction -p set=" + join(s);
+  for (const bool m : {false, true}) {
+    if (m && !misere) break;
+    const std::string tail = m ? " --misere" : "";
     for (const int k : passes) {
       if (k == 0) {
-        out.push_back({base, "subtraction", base, 0, false});
+        out.push_back({base + tail, family, base + tail, 0, false, m});
         continue;
       }
       const std::string with = base + " --passes " + std::to_string(k);
-      out.push_back({with, "subtraction", base, k, false});
-      out.push_back({with + " --pass-from-terminal", "subtraction", base, k, true});
+      out.push_back({with + tail, family, base + tail, k, false, m});
+      out.push_back({with + " --pass-from-terminal" + tail, family, base + tail, k, true, m});
     }
-  };
+  }
+  return out;
+}
+
+std::vector<AtlasGame> subtraction_family(int max, int sizes, const std::vector<int>& passes, bool misere) {
+  std::vector<AtlasGame> out;
+  std::vector<std::int64_t> set;
+  // Every set of k moves in 1 .. max, in lexicographic order, for k = 1 .. sizes.
   std::function<void(std::int64_t, int)> grow = [&](std::int64_t from, int left) {
     if (left == 0) {
-      add(set);
+      for (auto& g : variants("subtraction -p set=" + join(set), "subtraction", passes, misere))
+        out.push_back(std::move(g));
       return;
     }
     for (std::int64_t m = from; m <= max; ++m) {
@@ -100,7 +131,7 @@ std::vector<AtlasGame> octal_family(int digits) {
       if (left == 1) {
         if (d != '0') {
           const std::string spec = "octal -p code=" + code;
-          out.push_back({spec, "octal", spec, 0, false});
+          out.push_back({spec, "octal", spec, 0, false, false});
         }
       } else {
         grow(left - 1);
@@ -112,43 +143,112 @@ std::vector<AtlasGame> octal_family(int digits) {
   return out;
 }
 
-namespace {
-
-// The prefix, zeros and digest of a game from its values G(x, p) at x < kDigest for each of
-// its `layers` layers (the passes left, 0 .. layers - 1): the prefix and zeros of the top one.
-void record_values(Record& r, int layers, const std::function<core::Value(std::int64_t, int)>& value) {
-  std::vector<std::int64_t> prefix, zeros;
-  core::Fnv digest;
-  for (std::int64_t x = 0; x < kDigest; ++x) {
-    for (int p = 0; p < layers; ++p) digest.add_u32(value(x, p));
-    if (x >= kPrefix) continue;
-    const core::Value top = value(x, layers - 1);
-    prefix.push_back(top);
-    if (top == 0) zeros.push_back(x);
-  }
-  r.prefix = join(prefix);
-  r.zeros = join(zeros);
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(digest.h));
-  r.digest = hex;
+std::vector<AtlasGame> fts_family(int piles, int d_max, const std::vector<int>& passes, bool misere) {
+  std::vector<AtlasGame> out;
+  for (int d = 2; d <= d_max; ++d)
+    for (auto& g :
+         variants("fts -p piles=" + std::to_string(piles) + " -p d=" + std::to_string(d), "fts", passes, misere))
+      out.push_back(std::move(g));
+  return out;
 }
 
-Record compute_octal(const AtlasGame& game, const games::GameSpec& spec, std::int64_t search) {
-  std::string text;
-  for (const auto& [name, value] : spec.params)
-    if (name == "code") text = value;
-  games::OctalSweep sweep(games::parse_octal_code(text));
-  const games::OctalPeriod p = games::sweep_until_proven(sweep, kDigest, std::max(search, kDigest));
-  Record r;
-  r.game = game;
-  record_values(r, 1, [&](std::int64_t x, int) { return sweep.at(x); });
-  if (p.found) {
-    r.preperiod = p.preperiod;
-    r.period = p.period;
-    r.saltus = 0;
-    r.proven = p.proven;
+namespace {
+
+std::string hex(std::uint64_t h) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h));
+  return text;
+}
+
+// A one-heap game's table on its box from a fast sweep's values value(x, p), p = passes left.
+core::DenseTable one_heap_table(const core::Box& box, core::Evaluation eval,
+                                const std::function<core::Value(std::int64_t, int)>& value) {
+  core::DenseTable t;
+  t.box = box;
+  t.eval = eval;
+  t.values.assign(static_cast<std::size_t>(box.count()), 0);
+  const int layers = box.arity() == 1 ? 1 : static_cast<int>(box.extent(1));
+  for (std::int64_t x = 0; x < box.extent(0); ++x)
+    for (int p = 0; p < layers; ++p) t.values.set(static_cast<std::size_t>(x * layers + p), value(x, p));
+  return t;
+}
+
+// What a record says of the values on a game's table: the box and digest of all of it; and of
+// its top layer (every pass left, the papers' main case): the P-positions, the formulas
+// `discover` finds, and for a one-heap game the prefix and zeros.
+void describe_table(Record& r, const core::Game& game, const core::DenseTable& t) {
+  const auto names = game.coordinate_names();
+  const std::vector<int> counters = pipeline::pass_counters(game);
+  const std::vector<bool> in_total = pipeline::total_coordinates(game);
+  r.box = pipeline::box_text(names, t.box);
+  // The top layer as a table of its own, over the coordinates that are not pass counters.
+  core::DenseTable top;
+  top.eval = t.eval;
+  std::vector<int> kept;
+  std::vector<std::string> kept_names;
+  analysis::DiscoverOptions opt;
+  opt.max_results = 1;
+  core::Position extents;
+  for (int i = 0; i < t.box.arity(); ++i) {
+    if (std::find(counters.begin(), counters.end(), i) != counters.end()) continue;
+    kept.push_back(i);
+    kept_names.push_back(names[static_cast<std::size_t>(i)]);
+    opt.in_total.push_back(in_total[static_cast<std::size_t>(i)]);
+    extents.push_back(t.box.extent(i));
   }
-  return r;
+  top.box = core::Box(extents);
+  top.values.assign(static_cast<std::size_t>(top.box.count()), 0);
+  core::Fnv digest, p_digest;
+  r.p_positions = 0;
+  core::Position pos(t.box.arity());  // cell i, in index order
+  std::size_t j = 0;                  // its index in the top layer
+  for (std::size_t i = 0; i < t.values.size(); ++i, t.box.next(pos)) {
+    digest.add_u32(t.values[i]);
+    bool on_top = true;
+    for (const int c : counters) on_top = on_top && pos[c] == t.box.extent(c) - 1;
+    if (!on_top) continue;
+    top.values.set(j++, t.values[i]);
+    p_digest.add_u32(t.values[i] == 0 ? 1 : 0);
+    if (t.values[i] == 0) ++r.p_positions;
+  }
+  r.digest = hex(digest.h);
+  r.p_digest = hex(p_digest.h);
+  if (top.box.arity() == 1) {
+    std::vector<std::int64_t> prefix, zeros;
+    for (std::int64_t x = 0; x < std::min(kPrefix, top.box.extent(0)); ++x) {
+      prefix.push_back(top.values[static_cast<std::size_t>(x)]);
+      if (prefix.back() == 0) zeros.push_back(x);
+    }
+    r.prefix = join(prefix);
+    r.zeros = join(zeros);
+  }
+  const analysis::DiscoverReport found = analysis::discover(top, kept_names, opt);
+  // Only formulas without exceptions: a formula with a list of exceptions is a description of
+  // this box, and the next box may need a longer list.
+  for (const auto& c : found.grundy)
+    if (c.exceptions.empty() && r.value_formula.empty()) r.value_formula = c.expression;
+  for (const auto& c : found.ppos)
+    if (c.exceptions.empty() && r.ppos_formula.empty()) r.ppos_formula = c.expression;
+}
+
+// The reverse-mex property of a subtraction game on every layer: where it holds from (0:
+// everywhere), checked one by one up to past the period and proven beyond it by the period
+// (analysis/reverse_mex.hpp); nothing when it fails at infinitely many heap sizes, or when no
+// period was found to prove it by.
+std::optional<std::int64_t> reverse_mex_from(const analysis::SubtractionSeq& s, const analysis::Periodicity& p,
+                                             bool& fails) {
+  const std::int64_t size = std::max(kDigest, (p.found ? p.preperiod + p.period : 0) + s.game.max_move() + 1);
+  const analysis::ReverseMexReport rep = analysis::reverse_mex(s.game, s.passes, s.pass_from_terminal, size);
+  std::int64_t from = 0;
+  bool proven = true;
+  fails = false;
+  for (const auto& layer : rep.layers) {
+    fails = fails || layer.failures > 0 || !layer.residues.empty();
+    if (!layer.residues.empty() || layer.truncated) return std::nullopt;
+    if (!layer.runs.empty()) from = std::max(from, layer.runs.back().last + 1);
+    proven = proven && layer.periodic_from >= 0;
+  }
+  return proven ? std::optional<std::int64_t>(from) : std::nullopt;
 }
 
 }  // namespace
@@ -156,34 +256,56 @@ Record compute_octal(const AtlasGame& game, const games::GameSpec& spec, std::in
 Record compute(const AtlasGame& game, std::int64_t search) {
   const auto start = std::chrono::steady_clock::now();
   const games::GameSpec spec = games::parse_game_spec(game.spec, games::SpecOf::WholeGame);
+  const core::Game g = games::make_game(spec);
+  const core::Evaluation eval = spec.transforms.misere ? core::Evaluation::MisereOutcome : core::Evaluation::Grundy;
   const bool plain = spec.transforms.forbid.empty() && !spec.transforms.misere;
-  if (spec.family == "octal" && plain && spec.transforms.passes == 0) {
-    Record r = compute_octal(game, spec, search);
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return r;
-  }
-  if (spec.family != "subtraction" || !plain)
-    throw core::UserError("atlas: " + game.spec +
-                          ": the atlas sweeps subtraction games (with passes) and octal games so far");
-  const analysis::SubtractionSeq s{
-      games::subtraction_from_params(
-          games::Params("subtraction", std::map<std::string, std::string>(spec.params.begin(), spec.params.end()))),
-      spec.transforms.passes, spec.transforms.pass_from_terminal};
+  const int counters = static_cast<int>(pipeline::pass_counters(g).size());
+  const core::Box box = pipeline::size_box(g, {{g.arity() - counters == 1 ? kDigest : kSide}});
   Record r;
   r.game = game;
-  const int layers = s.passes + 1;
-  std::vector<core::Value> values(static_cast<std::size_t>(kDigest * layers));
-  games::sweep_subtraction(s.game, s.passes, s.pass_from_terminal, kDigest,
-                           [&](std::int64_t x, std::span<const core::Value> v) {
-                             std::copy(v.begin(), v.end(), values.begin() + x * layers);
-                           });
-  record_values(r, layers, [&](std::int64_t x, int p) { return values[static_cast<std::size_t>(x * layers + p)]; });
-  const analysis::Periodicity p = analysis::subtraction_periodicity(s, kPeriodSearch);
-  if (p.found) {
-    r.preperiod = p.preperiod;
-    r.period = p.period;
-    r.saltus = p.saltus;
-    r.proven = p.proven;
+  if (spec.family == "subtraction" && plain) {
+    const analysis::SubtractionSeq s{
+        games::subtraction_from_params(
+            games::Params("subtraction", std::map<std::string, std::string>(spec.params.begin(), spec.params.end()))),
+        spec.transforms.passes, spec.transforms.pass_from_terminal};
+    const int layers = s.passes + 1;
+    std::vector<core::Value> values(static_cast<std::size_t>(kDigest * layers));
+    games::sweep_subtraction(s.game, s.passes, s.pass_from_terminal, kDigest,
+                             [&](std::int64_t x, std::span<const core::Value> v) {
+                               std::copy(v.begin(), v.end(), values.begin() + x * layers);
+                             });
+    describe_table(r, g, one_heap_table(box, eval, [&](std::int64_t x, int p) {
+                     return values[static_cast<std::size_t>(x * layers + p)];
+                   }));
+    const analysis::Periodicity p = analysis::subtraction_periodicity(s, kSubtractionSearch);
+    r.search = kSubtractionSearch;
+    if (p.found) {
+      r.preperiod = p.preperiod;
+      r.period = p.period;
+      r.saltus = p.saltus;
+      r.proven = p.proven;
+    }
+    bool fails = false;
+    r.reverse_mex_from = reverse_mex_from(s, p, fails);
+    if (fails || r.reverse_mex_from) r.reverse_mex = !fails;
+  } else if (spec.family == "octal" && plain && spec.transforms.passes == 0 && g.arity() == 1) {
+    std::string text;
+    for (const auto& [name, value] : spec.params)
+      if (name == "code") text = value;
+    games::OctalSweep sweep(games::parse_octal_code(text));
+    const std::int64_t limit = std::max(search, kDigest);
+    const games::OctalPeriod p = games::sweep_until_proven(sweep, kDigest, limit);
+    describe_table(r, g, one_heap_table(box, eval, [&](std::int64_t x, int) { return sweep.at(x); }));
+    r.search = limit;
+    if (p.found) {
+      r.preperiod = p.preperiod;
+      r.period = p.period;
+      r.saltus = 0;
+      r.proven = p.proven;
+    }
+  } else {
+    describe_table(
+        r, g, pipeline::solve_exact(g, box, eval, core::default_memory_limit(), analysis::discover_bytes(box.count())));
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
@@ -201,20 +323,29 @@ CREATE TABLE games (
   base TEXT NOT NULL,
   passes INTEGER NOT NULL,
   pass_from_terminal INTEGER NOT NULL,
+  misere INTEGER NOT NULL,
   status TEXT NOT NULL CHECK (status IN ('ok', 'error')),
   error TEXT,
+  box TEXT,
+  digest TEXT,
+  p_positions INTEGER,
+  p_digest TEXT,
+  value_formula TEXT,
+  ppos_formula TEXT,
+  prefix TEXT,
+  zeros TEXT,
   preperiod INTEGER,
   period INTEGER,
   saltus INTEGER,
   proven INTEGER NOT NULL,
-  prefix TEXT,
-  zeros TEXT,
-  digest TEXT,
+  search INTEGER,
+  reverse_mex INTEGER,
+  reverse_mex_from INTEGER,
   seconds REAL NOT NULL
 );
 CREATE INDEX games_by_base ON games (base, passes, pass_from_terminal);
 CREATE INDEX games_by_period ON games (period);
-INSERT INTO meta VALUES ('application', 'grundy atlas'), ('schema', '1');
+INSERT INTO meta VALUES ('application', 'grundy atlas'), ('schema', '2');
 )sql";
 
 // A prepared statement, finalized however the scope ends.
@@ -301,37 +432,52 @@ std::set<std::string> Db::specs() const {
 
 void Db::insert(const Record& r) {
   Statement st;
-  check(sqlite3_prepare_v2(db_,
-                           "INSERT INTO games (spec, family, base, passes, pass_from_terminal, status, error, "
-                           "preperiod, period, saltus, proven, prefix, zeros, digest, seconds) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                           -1, &st.s, nullptr),
+  check(sqlite3_prepare_v2(
+            db_,
+            "INSERT INTO games (spec, family, base, passes, pass_from_terminal, misere, status, error, "
+            "box, digest, p_positions, p_digest, value_formula, ppos_formula, prefix, zeros, preperiod, period, "
+            "saltus, proven, search, reverse_mex, reverse_mex_from, seconds) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            -1, &st.s, nullptr),
         "cannot record " + r.game.spec);
-  auto text = [&](int i, const std::string& v) { sqlite3_bind_text(st.s, i, v.c_str(), -1, SQLITE_TRANSIENT); };
-  auto number = [&](int i, const std::optional<std::int64_t>& v) {
-    if (v)
-      sqlite3_bind_int64(st.s, i, *v);
+  int i = 0;
+  // Each bound in column order; an empty text or an absent number is NULL.
+  auto text = [&](const std::string& v) {
+    if (v.empty())
+      sqlite3_bind_null(st.s, ++i);
     else
-      sqlite3_bind_null(st.s, i);
+      sqlite3_bind_text(st.s, ++i, v.c_str(), -1, SQLITE_TRANSIENT);
   };
-  text(1, r.game.spec);
-  text(2, r.game.family);
-  text(3, r.game.base);
-  sqlite3_bind_int(st.s, 4, r.game.passes);
-  sqlite3_bind_int(st.s, 5, r.game.pass_from_terminal ? 1 : 0);
-  text(6, r.ok ? "ok" : "error");
-  if (r.ok)
-    sqlite3_bind_null(st.s, 7);
-  else
-    text(7, r.error);
-  number(8, r.preperiod);
-  number(9, r.period);
-  number(10, r.saltus);
-  sqlite3_bind_int(st.s, 11, r.proven ? 1 : 0);
-  text(12, r.prefix);
-  text(13, r.zeros);
-  text(14, r.digest);
-  sqlite3_bind_double(st.s, 15, r.seconds);
+  auto number = [&](const std::optional<std::int64_t>& v) {
+    if (v)
+      sqlite3_bind_int64(st.s, ++i, *v);
+    else
+      sqlite3_bind_null(st.s, ++i);
+  };
+  text(r.game.spec);
+  text(r.game.family);
+  text(r.game.base);
+  number(r.game.passes);
+  number(r.game.pass_from_terminal ? 1 : 0);
+  number(r.game.misere ? 1 : 0);
+  text(r.ok ? "ok" : "error");
+  text(r.ok ? "" : r.error);
+  text(r.box);
+  text(r.digest);
+  number(r.ok ? std::optional<std::int64_t>(r.p_positions) : std::nullopt);
+  text(r.p_digest);
+  text(r.value_formula);
+  text(r.ppos_formula);
+  text(r.prefix);
+  text(r.zeros);
+  number(r.preperiod);
+  number(r.period);
+  number(r.saltus);
+  number(r.proven ? 1 : 0);
+  number(r.search);
+  number(r.reverse_mex ? std::optional<std::int64_t>(*r.reverse_mex ? 1 : 0) : std::nullopt);
+  number(r.reverse_mex_from);
+  sqlite3_bind_double(st.s, ++i, r.seconds);
   // One statement outside BEGIN .. COMMIT is a transaction of its own (SQLite's autocommit).
   check(sqlite3_step(st.s), "cannot record " + r.game.spec);
 }
@@ -371,18 +517,27 @@ std::vector<std::string> Db::run(const std::string& sql, const std::string& what
 const std::vector<Report>& reports() {
   static const std::vector<Report> all = {
       {"pass-effect",
-       "for each count of passes and convention: the games, and how many of them have another period, another "
-       "preperiod or other P-positions (x < 64) than the game without passes",
-       "SELECT g.passes, g.pass_from_terminal, COUNT(*) AS games, SUM(g.period IS NOT b.period) AS period_changed, "
-       "SUM(g.preperiod IS NOT b.preperiod) AS preperiod_changed, SUM(g.zeros IS NOT b.zeros) AS p_positions_changed "
+       "for each family, play, count of passes and convention: the games, how many of them have another "
+       "period, preperiod, P-positions (on the box) or P-position formula than the game without passes, and "
+       "of those whose reverse-mex property holds without passes, how many keep it",
+       "SELECT g.family, g.misere, g.passes, g.pass_from_terminal, COUNT(*) AS games, "
+       "SUM(g.period IS NOT b.period) AS period_changed, SUM(g.preperiod IS NOT b.preperiod) AS preperiod_changed, "
+       "SUM(g.p_digest IS NOT b.p_digest) AS p_positions_changed, "
+       "SUM(g.ppos_formula IS NOT b.ppos_formula) AS ppos_formula_changed, "
+       "SUM(b.reverse_mex = 1) AS reverse_mex_before, SUM(b.reverse_mex = 1 AND g.reverse_mex = 1) AS "
+       "reverse_mex_kept, "
+       "SUM(b.reverse_mex_from IS NOT NULL) AS eventually_before, "
+       "SUM(b.reverse_mex_from IS NOT NULL AND g.reverse_mex_from IS NOT NULL) AS eventually_kept "
        "FROM games g JOIN games b ON b.base = g.base AND b.passes = 0 "
        "WHERE g.passes > 0 AND g.status = 'ok' AND b.status = 'ok' "
-       "GROUP BY g.passes, g.pass_from_terminal ORDER BY g.passes, g.pass_from_terminal"},
+       "GROUP BY g.family, g.misere, g.passes, g.pass_from_terminal "
+       "ORDER BY g.family, g.misere, g.passes, g.pass_from_terminal"},
       {"longest-periods", "the 20 games with the longest periods",
        "SELECT spec, preperiod, period, proven FROM games WHERE period IS NOT NULL "
        "ORDER BY period DESC, preperiod DESC, spec LIMIT 20"},
-      {"unproven", "the games without a proven period, and the games that failed",
-       "SELECT spec, status, error, preperiod, period FROM games WHERE status = 'error' OR proven = 0 ORDER BY spec"},
+      {"unproven", "the one-heap games whose period search proved no period, and the games that failed",
+       "SELECT spec, status, error, preperiod, period, search FROM games "
+       "WHERE status = 'error' OR (proven = 0 AND search IS NOT NULL) ORDER BY spec"},
   };
   return all;
 }

@@ -6,19 +6,36 @@
 // mpirun, on a worker rank) whose record rank 0 writes in a transaction of its own, so a
 // killed sweep loses at most the games in flight and a rerun goes on where it stopped.
 //
-// The schema, version 1 (meta.application = 'grundy atlas', meta.schema = '1'):
+// The schema, version 2 (meta.application = 'grundy atlas', meta.schema = '2'):
 //   games(spec TEXT PRIMARY KEY   the game as `grundy` takes it, e.g. 'subtraction -p set=1,3 --passes 2'
-//         family TEXT             'subtraction' or 'octal'
+//         family TEXT             'subtraction', 'octal', 'fts'
 //         base TEXT               the spec without passes (the game a pass is added to)
 //         passes INTEGER          passes of the game, 0 without
 //         pass_from_terminal INTEGER  1: the pass may be played from a terminal position
+//         misere INTEGER          1: misere play (the values are outcomes: 0 P, 1 N)
 //         status TEXT             'ok', or 'error' with the error's one line in `error`
 //         error TEXT
-//         preperiod INTEGER, period INTEGER, saltus INTEGER   NULL when no period was found
+//         box TEXT                the positions computed, as `grundy` prints boxes: 'x in 0..1023,
+//                                 p in 0..2' (one heap: 1024 heap sizes; tables: a side of 64 in
+//                                 every coordinate but p); its top layer: p at its largest (every
+//                                 pass left, the papers' main case), the whole box without passes
+//         digest TEXT             FNV-1a (hex) of the values on the box, in the table's order
+//         p_positions INTEGER     P-positions in the top layer
+//         p_digest TEXT           FNV-1a (hex) of which they are (1 P, 0 N, in the table's order)
+//         value_formula TEXT      the simplest formula for G that `grundy discover` finds on the
+//         ppos_formula TEXT       top layer without exceptions, and for the P-positions; NULL: none
+//         prefix TEXT             one heap: G(x) with every pass left, x = 0 .. 63, comma-separated
+//         zeros TEXT              one heap: those x with G(x) = 0 (the P-positions)
+//         preperiod INTEGER, period INTEGER, saltus INTEGER   one heap, normal play: NULL when no
+//                                 period was found within `search` heap sizes
 //         proven INTEGER          1: the period is proven for every heap size, 0: observed
-//         prefix TEXT             G(x) with every pass left, x = 0 .. 63, comma-separated
-//         zeros TEXT              those x with G(x) = 0 (the P-positions), comma-separated
-//         digest TEXT             FNV-1a (hex) of G(x, p) for x < 1024 and every p, in x-major order
+//         search INTEGER          heap sizes the period search swept at most; NULL: not searched
+//         reverse_mex INTEGER     subtraction games in normal play: 1 when the reverse-mex property
+//                                 (analysis/reverse_mex.hpp) holds at every position, proven
+//                                 through the period; 0 when it fails somewhere; NULL otherwise
+//         reverse_mex_from INTEGER  the least x from which it holds at every larger heap size on
+//                                 every layer (0: everywhere); NULL when it fails at infinitely
+//                                 many, or when there is no period to prove it by
 //         seconds REAL)           what the game took
 // with indexes on (base, passes, pass_from_terminal) and on period.
 
@@ -33,15 +50,23 @@ struct sqlite3;
 
 namespace grundy::atlas {
 
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 inline constexpr std::int64_t kPrefix = 64;    // heap sizes in `prefix` and `zeros`
-inline constexpr std::int64_t kDigest = 1024;  // heap sizes in `digest`
+inline constexpr std::int64_t kDigest = 1024;  // heap sizes in the box of a one-heap game
+inline constexpr std::int64_t kSide = 64;      // a table's side in each coordinate (but p)
+
+// Every column of `games` but the seconds: what two sweeps of the same games write alike.
+inline constexpr const char* kRecordColumns =
+    "spec, family, base, passes, pass_from_terminal, misere, status, error, box, digest, p_positions, p_digest, "
+    "value_formula, ppos_formula, prefix, zeros, preperiod, period, saltus, proven, search, reverse_mex, "
+    "reverse_mex_from";
 
 // One game of a family.
 struct AtlasGame {
   std::string spec, family, base;
   int passes = 0;
   bool pass_from_terminal = false;
+  bool misere = false;
 };
 
 // What the atlas records of a game (a row of `games`).
@@ -49,9 +74,15 @@ struct Record {
   AtlasGame game;
   bool ok = true;
   std::string error;
-  std::optional<std::int64_t> preperiod, period, saltus;
+  std::string box, digest;
+  std::int64_t p_positions = 0;
+  std::string p_digest;
+  std::string value_formula, ppos_formula;  // empty: none
+  std::string prefix, zeros;                // empty: not a one-heap game
+  std::optional<std::int64_t> preperiod, period, saltus, search;
   bool proven = false;
-  std::string prefix, zeros, digest;
+  std::optional<bool> reverse_mex;
+  std::optional<std::int64_t> reverse_mex_from;
   double seconds = 0;
 };
 
@@ -59,22 +90,38 @@ struct Record {
 std::string to_text(const Record& r);
 Record from_text(const AtlasGame& game, const std::string& text);
 
+// The variants of a game in a family: for each count of passes in `passes`, 0 the game itself,
+// K > 0 once as --passes K and once with --pass-from-terminal too; with `misere`, each of them
+// again in misere play (--misere after the passes).
+std::vector<AtlasGame> variants(const std::string& base, const std::string& family, const std::vector<int>& passes,
+                                bool misere);
+
 // The subtraction games whose sets are every set of 1 .. `sizes` distinct moves in 1 .. `max`,
-// each with every count of passes in `passes` (0: none; K > 0: once as --passes K, once with
-// --pass-from-terminal too), in order of set size, then set, then passes.
-std::vector<AtlasGame> subtraction_family(int max, int sizes, const std::vector<int>& passes);
+// each with its variants, in order of set size, then set, then variant.
+std::vector<AtlasGame> subtraction_family(int max, int sizes, const std::vector<int>& passes, bool misere = false);
 
 // The take-and-break games of the octal codes with 1 .. `digits` digits after "0.", the last
 // not 0 (a code ending in 0 is a shorter one): 0.1 .. 0.7, 0.01 .. 0.77, ...
 std::vector<AtlasGame> octal_family(int digits);
 
+// d-FTS Nim (the forbidden totals are the multiples of d) with `piles` piles for d = 2 .. d_max,
+// each with its variants.
+std::vector<AtlasGame> fts_family(int piles, int d_max, const std::vector<int>& passes, bool misere = false);
+
 // Heap sizes an octal game's period search sweeps by default: the periods of most codes of
 // three digits are proven within it; the rest are recorded unproven (raise it with --search).
 inline constexpr std::int64_t kOctalSearch = std::int64_t{1} << 14;
+// Heap sizes a subtraction game's period search may sweep: far beyond the periods of small sets
+// with passes.
+inline constexpr std::int64_t kSubtractionSearch = std::int64_t{1} << 20;
 
-// Computes a game's record: its value sequence, and its period: a subtraction game's proven by
-// analysis/periodicity.hpp, an octal game's by the octal periodicity theorem within `search`
-// heap sizes (games/octal_solver.hpp). Throws a UserError for a game it cannot sweep.
+// Computes a game's record. Its values on its box: a one-heap game's from its fast sweep (one
+// heap sizes from 0 to kDigest - 1), any other game's from the generic solver (a side of kSide);
+// the formulas `discover` finds on that box; a one-heap game's period: a subtraction game's
+// proven by analysis/periodicity.hpp within kSubtractionSearch, an octal game's by the octal
+// periodicity theorem within `search` heap sizes (games/octal_solver.hpp); a subtraction game's
+// reverse-mex property. Throws a UserError for a game it cannot compute (a bad spec, a box too
+// large for memory).
 Record compute(const AtlasGame& game, std::int64_t search = kOctalSearch);
 
 // An atlas database file.

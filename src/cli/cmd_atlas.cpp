@@ -57,9 +57,10 @@ void print_rows(const OutputOptions& output, const std::string& path, const std:
 
 struct RunOptions {
   std::string family, db;
-  int max = 24, sizes = 3, threads = 0, digits = 3;
+  int max = 24, sizes = 3, threads = 0, digits = 3, piles = 3, d_max = 64;
   std::int64_t search = atlas::kOctalSearch;
   std::string passes = "0,1,2";
+  bool misere = false;
 };
 
 // Collective under mpirun: rank 0 keeps the database, reads which games it holds and hands the
@@ -67,17 +68,20 @@ struct RunOptions {
 void run_atlas(std::ostream& out, const RunOptions& o) {
   std::vector<atlas::AtlasGame> all;
   std::string what;
+  std::vector<int> passes;
+  for (const std::int64_t k : core::parse_int_list(o.passes, "--passes", 0, 64)) passes.push_back(static_cast<int>(k));
+  const std::string variants = "passes " + o.passes + (o.misere ? ", normal and misere play" : "");
   if (o.family == "subtraction") {
-    std::vector<int> passes;
-    for (const std::int64_t k : core::parse_int_list(o.passes, "--passes", 0, 64))
-      passes.push_back(static_cast<int>(k));
-    all = atlas::subtraction_family(o.max, o.sizes, passes);
-    what = "sets of 1.." + std::to_string(o.sizes) + " moves in 1.." + std::to_string(o.max) + ", passes " + o.passes;
+    all = atlas::subtraction_family(o.max, o.sizes, passes, o.misere);
+    what = "sets of 1.." + std::to_string(o.sizes) + " moves in 1.." + std::to_string(o.max) + ", " + variants;
   } else if (o.family == "octal") {
     all = atlas::octal_family(o.digits);
     what = "codes of 1.." + std::to_string(o.digits) + " digits, periods searched to " + std::to_string(o.search);
+  } else if (o.family == "fts") {
+    all = atlas::fts_family(o.piles, o.d_max, passes, o.misere);
+    what = std::to_string(o.piles) + " piles, d = 2.." + std::to_string(o.d_max) + ", " + variants;
   } else {
-    throw core::UserError("atlas run '" + o.family.substr(0, 40) + "': allowed subtraction, octal");
+    throw core::UserError("atlas run '" + o.family.substr(0, 40) + "': allowed subtraction, octal, fts");
   }
   std::optional<atlas::Db> db;
   std::vector<std::uint64_t> todo;
@@ -121,13 +125,14 @@ void add_atlas_command(CLI::App& app) {
       "The schema: src/atlas/atlas.hpp. Examples:\n"
       "  grundy atlas run subtraction --max 24 --sizes 3 --passes 0,1,2 --db atlas.sqlite\n"
       "  grundy atlas run octal --digits 3 --db atlas.sqlite\n"
+      "  grundy atlas run fts --piles 3 --d-max 64 --passes 0,1 --db atlas.sqlite\n"
       "  grundy atlas query --db atlas.sqlite 'SELECT spec, period FROM games WHERE passes = 0 AND period > 20'\n"
       "  grundy atlas report pass-effect --db atlas.sqlite");
 
   static RunOptions run;
   static OutputOptions run_output;
   auto* r = cmd->add_subcommand("run", "sweep a family into the atlas; a rerun goes on where the last one stopped");
-  r->add_option("family", run.family, "the family: subtraction or octal")->required()->type_name("FAMILY");
+  r->add_option("family", run.family, "the family: subtraction, octal or fts")->required()->type_name("FAMILY");
   r->add_option("--db", run.db, "the atlas file (made if missing)")
       ->required()
       ->type_name("FILE")
@@ -141,9 +146,15 @@ void add_atlas_command(CLI::App& app) {
       ->check(CLI::Range(1, 6))
       ->type_name("K");
   r->add_option("--passes", run.passes,
-                "subtraction: counts of passes (0: none); each K > 0 with and without --pass-from-terminal")
+                "subtraction, fts: counts of passes (0: none); each K > 0 with and without --pass-from-terminal")
       ->capture_default_str()
       ->type_name("LIST");
+  r->add_flag("--misere", run.misere, "subtraction, fts: every game in misere play too");
+  r->add_option("--piles", run.piles, "fts: piles")->capture_default_str()->check(CLI::Range(1, 3))->type_name("N");
+  r->add_option("--d-max", run.d_max, "fts: d = 2 .. D (the multiples of d are forbidden totals)")
+      ->capture_default_str()
+      ->check(CLI::Range(2, 1024))
+      ->type_name("D");
   r->add_option("--digits", run.digits, "octal: codes of 1 to D digits after 0.")
       ->capture_default_str()
       ->check(CLI::Range(1, 4))

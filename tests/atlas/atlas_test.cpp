@@ -9,8 +9,10 @@
 #include <fstream>
 #include <functional>
 
+#include "analysis/formula.hpp"
 #include "core/errors.hpp"
 #include "core/fnv.hpp"
+#include "core/parse.hpp"
 #include "games/octal.hpp"
 #include "games/octal_solver.hpp"
 #include "games/registry.hpp"
@@ -49,8 +51,10 @@ void expect_values(const atlas::Record& r, int layers, const std::function<core:
   const std::string& spec = r.game.spec;
   std::string prefix, zeros;
   core::Fnv digest;
+  std::int64_t p_positions = 0;
   for (std::int64_t x = 0; x < atlas::kDigest; ++x) {
     for (int p = 0; p < layers; ++p) digest.add_u32(value(x, p));
+    p_positions += value(x, layers - 1) == 0;
     if (x >= atlas::kPrefix) continue;
     const core::Value top = value(x, layers - 1);
     prefix += (x ? "," : "") + std::to_string(top);
@@ -58,6 +62,7 @@ void expect_values(const atlas::Record& r, int layers, const std::function<core:
   }
   EXPECT_EQ(r.prefix, prefix) << spec;
   EXPECT_EQ(r.zeros, zeros) << spec;
+  EXPECT_EQ(r.p_positions, p_positions) << spec;
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(digest.h));
   EXPECT_EQ(r.digest, hex) << spec;
@@ -115,13 +120,18 @@ TEST(AtlasDb, ANewAtlasHasTheDocumentedSchema) {
   std::map<std::string, std::string> meta;
   db.query("SELECT key, value FROM meta", [&](const auto& row) { meta[*row[0]] = *row[1]; });
   EXPECT_EQ(meta["application"], "grundy atlas");
-  EXPECT_EQ(meta["schema"], "1");
+  EXPECT_EQ(meta["schema"], "2");
   std::vector<std::string> columns;
   db.query("SELECT name FROM pragma_table_info('games') ORDER BY cid",
            [&](const auto& row) { columns.push_back(*row[0]); });
-  EXPECT_EQ(columns, (std::vector<std::string>{"spec", "family", "base", "passes", "pass_from_terminal", "status",
-                                               "error", "preperiod", "period", "saltus", "proven", "prefix", "zeros",
-                                               "digest", "seconds"}));
+  EXPECT_EQ(columns, (std::vector<std::string>{
+                         "spec",          "family",       "base",   "passes",      "pass_from_terminal", "misere",
+                         "status",        "error",        "box",    "digest",      "p_positions",        "p_digest",
+                         "value_formula", "ppos_formula", "prefix", "zeros",       "preperiod",          "period",
+                         "saltus",        "proven",       "search", "reverse_mex", "reverse_mex_from",   "seconds"}));
+  std::string every;
+  for (std::size_t i = 0; i + 1 < columns.size(); ++i) every += (i ? ", " : "") + columns[i];
+  EXPECT_EQ(every, atlas::kRecordColumns);
   std::set<std::string> indexes;
   db.query("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'",
            [&](const auto& row) { indexes.insert(*row[0]); });
@@ -173,10 +183,10 @@ TEST(AtlasDb, RefusesWhatIsNotAnAtlasAndLeavesItAsItWas) {
   const std::string newer = fresh("newer.sqlite");
   { atlas::Db db(newer, atlas::Db::Open::Create); }
   ASSERT_EQ(sqlite3_open(newer.c_str(), &raw), SQLITE_OK);
-  ASSERT_EQ(sqlite3_exec(raw, "UPDATE meta SET value = '2' WHERE key = 'schema'", nullptr, nullptr, nullptr),
+  ASSERT_EQ(sqlite3_exec(raw, "UPDATE meta SET value = '3' WHERE key = 'schema'", nullptr, nullptr, nullptr),
             SQLITE_OK);
   sqlite3_close(raw);
-  EXPECT_NE(error_of([&] { atlas::Db(newer, atlas::Db::Open::Create); }).find("an atlas of schema 2"),
+  EXPECT_NE(error_of([&] { atlas::Db(newer, atlas::Db::Open::Create); }).find("an atlas of schema 3"),
             std::string::npos);
 
   EXPECT_NE(error_of([&] { atlas::Db(fresh("missing.sqlite")); }).find("no such atlas"), std::string::npos);
@@ -205,7 +215,8 @@ TEST(AtlasDb, TheReportsRun) {
   EXPECT_EQ(rows["unproven"], 0);  // every subtraction game's period is proven
   std::map<std::string, std::string> effect;
   db.query(atlas::reports()[0].sql, [&](const auto& row) {
-    effect[*row[0] + "/" + *row[1]] = *row[2] + " " + *row[3] + " " + *row[4] + " " + *row[5];
+    ASSERT_EQ(*row[0] + " " + *row[1], "subtraction 0");
+    effect[*row[2] + "/" + *row[3]] = *row[4] + " " + *row[5] + " " + *row[6] + " " + *row[7];
   });
   // 6 + 15 sets. From a terminal position too, K passes are a heap of K counters beside the
   // game: neither period nor preperiod changes, and the P-positions only for odd K.
@@ -248,4 +259,115 @@ TEST(AtlasRecord, OctalGamesAgreeWithTheNaiveSweepAndTheTables) {
   EXPECT_EQ(dawson.preperiod, 52);
   EXPECT_FALSE(treblecross.proven);
   EXPECT_FALSE(treblecross.period.has_value());
+}
+
+TEST(AtlasFamily, EachGameInItsVariants) {
+  const auto v = atlas::variants("fts -p piles=3 -p d=4", "fts", {0, 2}, true);
+  std::vector<std::string> specs, bases;
+  for (const auto& g : v) {
+    specs.push_back(g.spec);
+    bases.push_back(g.base);
+  }
+  EXPECT_EQ(specs,
+            (std::vector<std::string>{"fts -p piles=3 -p d=4", "fts -p piles=3 -p d=4 --passes 2",
+                                      "fts -p piles=3 -p d=4 --passes 2 --pass-from-terminal",
+                                      "fts -p piles=3 -p d=4 --misere", "fts -p piles=3 -p d=4 --passes 2 --misere",
+                                      "fts -p piles=3 -p d=4 --passes 2 --pass-from-terminal --misere"}));
+  EXPECT_EQ(bases[2], "fts -p piles=3 -p d=4");
+  EXPECT_EQ(bases[5], "fts -p piles=3 -p d=4 --misere");
+  EXPECT_TRUE(v[5].misere && v[5].pass_from_terminal && v[5].passes == 2);
+  EXPECT_EQ(atlas::fts_family(3, 64, {0, 1}).size(), 63u * 3u);
+  EXPECT_EQ(atlas::subtraction_family(24, 3, {0, 1, 2}, true).size(), 2324u * 10u);
+}
+
+// A table game (3-pile d-FTS Nim) against a naive twin written from the definition: a move
+// lowers one pile, and may not leave a total that is a multiple of d. The record's digest and
+// P-positions are the twin's, and its P-position formula holds on the twin's table as the
+// expression engine reads it.
+TEST(AtlasRecord, FtsAgreesWithTheDefinition) {
+  const std::int64_t n = atlas::kSide;
+  for (const std::int64_t d : {2, 5}) {
+    const std::string spec = "fts -p piles=3 -p d=" + std::to_string(d);
+    const atlas::Record r = atlas::compute({spec, "fts", spec, 0, false, false});
+    ASSERT_TRUE(r.ok) << r.error;
+    core::DenseTable t;
+    t.box = core::Box(core::Position{n, n, n});
+    t.values.assign(static_cast<std::size_t>(n * n * n), 0);
+    core::Fnv digest;
+    std::int64_t zeros = 0;
+    for (std::int64_t x = 0; x < n; ++x)
+      for (std::int64_t y = 0; y < n; ++y)
+        for (std::int64_t z = 0; z < n; ++z) {
+          std::vector<bool> seen(4 * n);
+          const std::int64_t p[3] = {x, y, z};
+          for (int i = 0; i < 3; ++i)
+            for (std::int64_t v = 0; v < p[i]; ++v) {
+              std::int64_t q[3] = {x, y, z};
+              q[i] = v;
+              if ((q[0] + q[1] + q[2]) % d == 0) continue;
+              seen[t.values[static_cast<std::size_t>((q[0] * n + q[1]) * n + q[2])]] = true;
+            }
+          core::Value g = 0;
+          while (seen[g]) ++g;
+          t.values.set(static_cast<std::size_t>((x * n + y) * n + z), g);
+          digest.add_u32(g);
+          zeros += g == 0;
+        }
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(digest.h));
+    EXPECT_EQ(r.digest, hex) << spec;
+    EXPECT_EQ(r.p_positions, zeros) << spec;
+    EXPECT_EQ(r.box, "x,y,z in 0..63");
+    EXPECT_TRUE(r.prefix.empty() && !r.period && !r.search && !r.reverse_mex) << spec;
+    if (d != 2) continue;
+    // d = 2: the P-positions are found (the FTS paper's n-pile theorem for d = 2).
+    ASSERT_FALSE(r.ppos_formula.empty());
+    const auto program = analysis::compile_formula("--ppos", r.ppos_formula, {"x", "y", "z"});
+    t.eval = core::Evaluation::NormalOutcome;
+    EXPECT_TRUE(
+        analysis::check_formula(t, program, analysis::FormulaKind::PPositions, {true, true, true}, "--ppos").holds())
+        << r.ppos_formula;
+  }
+}
+
+// Misere play through the generic solver against a naive twin: a heap from which no move is
+// left is won by the player to move, any other is a P-position iff every move leads to an
+// N-position.
+TEST(AtlasRecord, MisereAgreesWithTheDefinition) {
+  for (const auto& g : atlas::subtraction_family(6, 2, {0}, true)) {
+    if (!g.misere) continue;
+    const atlas::Record r = atlas::compute(g);
+    ASSERT_TRUE(r.ok) << r.error;
+    const games::GameSpec spec = games::parse_game_spec(g.spec, games::SpecOf::WholeGame);
+    std::vector<std::int64_t> set;
+    for (const auto& [name, value] : spec.params)
+      if (name == "set") set = core::parse_int_list(value, "set", 1, 64);
+    std::vector<core::Value> outcome(atlas::kDigest);  // 0: P, 1: N
+    for (std::int64_t x = 0; x < atlas::kDigest; ++x) {
+      bool moves = false, to_p = false;
+      for (const std::int64_t s : set)
+        if (s <= x) {
+          moves = true;
+          to_p = to_p || outcome[static_cast<std::size_t>(x - s)] == 0;
+        }
+      outcome[static_cast<std::size_t>(x)] = !moves || to_p ? 1 : 0;
+    }
+    expect_values(r, 1, [&](std::int64_t x, int) { return outcome[static_cast<std::size_t>(x)]; });
+    EXPECT_FALSE(r.period.has_value());
+    EXPECT_FALSE(r.reverse_mex.has_value());
+  }
+}
+
+// The reverse-mex property as the subtraction paper states it: for {2, 12, 14} it holds at
+// every heap size without a pass, and with the pass from x = 46 on (it fails at 14, 15, 18,
+// 19, 30, 31, 44 and 45 with the pass still there).
+TEST(AtlasRecord, TheReverseMexPropertyAndWhereItHoldsFrom) {
+  const auto games = atlas::variants("subtraction -p set=2,12,14", "subtraction", {0, 1}, false);
+  const atlas::Record plain = atlas::compute(games[0]), pass = atlas::compute(games[1]);
+  EXPECT_EQ(plain.reverse_mex, true);
+  EXPECT_EQ(plain.reverse_mex_from, 0);
+  EXPECT_EQ(pass.reverse_mex, false);
+  EXPECT_EQ(pass.reverse_mex_from, 46);
+  EXPECT_EQ(pass.period, 24);
+  EXPECT_EQ(pass.preperiod, 46);
 }

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "atlas/atlas.hpp"
 #include "support/run_cli.hpp"
 
 namespace {
@@ -17,9 +18,7 @@ std::string fresh(const std::string& name) {
 }
 
 // Every column but the seconds each game took, in the order of the specs.
-const char* const kDump =
-    "'SELECT spec, family, base, passes, pass_from_terminal, status, error, preperiod, period, saltus, proven, "
-    "prefix, zeros, digest FROM games ORDER BY spec'";
+const std::string kDump = std::string("'SELECT ") + grundy::atlas::kRecordColumns + " FROM games ORDER BY spec'";
 
 }  // namespace
 
@@ -49,8 +48,8 @@ TEST(AtlasCli, AKilledSweepRunAgainGivesTheSameAtlas) {
   ASSERT_EQ(again.status, 0) << again.err;
   EXPECT_NE(again.out.find(std::to_string(11620 - in) + " swept"), std::string::npos) << again.out;
   EXPECT_NE(again.out.find(std::to_string(in) + " already there"), std::string::npos) << again.out;
-  const CliResult a = run_cli(std::string("atlas query --db ") + whole + " " + kDump);
-  const CliResult b = run_cli(std::string("atlas query --db ") + killed + " " + kDump);
+  const CliResult a = run_cli("atlas query --db " + whole + " " + kDump);
+  const CliResult b = run_cli("atlas query --db " + killed + " " + kDump);
   ASSERT_EQ(a.status, 0) << a.err;
   EXPECT_GT(a.out.size(), 100000u);
   EXPECT_TRUE(a.out == b.out) << "the atlases differ";
@@ -59,10 +58,12 @@ TEST(AtlasCli, AKilledSweepRunAgainGivesTheSameAtlas) {
 // One thread or several, the same atlas: results are written in the family's order.
 TEST(AtlasCli, ThreadsGiveTheSameAtlas) {
   const std::string one = fresh("one.sqlite"), two = fresh("two.sqlite");
-  ASSERT_EQ(run_cli("atlas run subtraction --max 14 --sizes 2 --threads 1 --db " + one).status, 0);
-  ASSERT_EQ(run_cli("atlas run subtraction --max 14 --sizes 2 --threads 2 --db " + two).status, 0);
+  for (const std::string& db : {one, two})
+    for (const std::string family : {"subtraction --max 14 --sizes 2 --misere", "fts --d-max 3 --passes 0"})
+      ASSERT_EQ(run_cli("atlas run " + family + " --threads " + (db == one ? "1" : "2") + " --db " + db).status, 0);
   // In the order they were written, too (rowid).
-  const std::string in_order = " 'SELECT rowid, spec, period, prefix, digest FROM games ORDER BY rowid'";
+  const std::string in_order =
+      std::string(" 'SELECT rowid, ") + grundy::atlas::kRecordColumns + " FROM games ORDER BY rowid'";
   const CliResult a = run_cli("atlas query --db " + one + in_order), b = run_cli("atlas query --db " + two + in_order);
   ASSERT_EQ(a.status, 0) << a.err;
   EXPECT_GT(a.out.size(), 10000u);

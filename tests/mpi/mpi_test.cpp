@@ -7,6 +7,7 @@
 
 #include <filesystem>
 
+#include "atlas/atlas.hpp"
 #include "core/mpi.hpp"
 #include "support/run_cli.hpp"
 
@@ -197,17 +198,18 @@ TEST(Mpi, VerifyChecksThePapersOnWorkers) {
 // three ranks sweeps only the games the first left out. Queries run on rank 0 alone.
 TEST(Mpi, TheAtlasIsTheSameOnWorkers) {
   REQUIRE_MPI();
-  const std::string dump =
-      " 'SELECT spec, status, preperiod, period, saltus, proven, prefix, zeros, digest FROM games ORDER BY spec'";
+  const std::string dump = std::string(" 'SELECT ") + grundy::atlas::kRecordColumns + " FROM games ORDER BY spec'";
   const std::string one = temp("one.sqlite"), many = temp("many.sqlite");
   for (const std::string& f : {one, many}) std::filesystem::remove(f);
-  ASSERT_EQ(run_cli("atlas run subtraction --max 12 --sizes 2 --db " + one).status, 0);
-  const CliResult first = run_mpi(2, "atlas run subtraction --max 12 --sizes 1 --db " + many);
+  ASSERT_EQ(run_cli("atlas run subtraction --max 12 --sizes 2 --misere --db " + one).status, 0);
+  ASSERT_EQ(run_cli("atlas run fts --d-max 3 --passes 0 --db " + one).status, 0);
+  const CliResult first = run_mpi(2, "atlas run subtraction --max 12 --sizes 1 --misere --db " + many);
   ASSERT_EQ(first.status, 0) << first.err;
-  const CliResult second = run_mpi(3, "atlas run subtraction --max 12 --sizes 2 --db " + many);
+  const CliResult second = run_mpi(3, "atlas run subtraction --max 12 --sizes 2 --misere --db " + many);
   ASSERT_EQ(second.status, 0) << second.err;
-  EXPECT_NE(second.out.find("390 games of subtraction"), std::string::npos) << second.out;
-  EXPECT_NE(second.out.find("330 swept"), std::string::npos) << second.out;  // C(12,2) sets, 5 games each
+  EXPECT_NE(second.out.find("780 games of subtraction"), std::string::npos) << second.out;
+  EXPECT_NE(second.out.find("660 swept"), std::string::npos) << second.out;  // C(12,2) sets, 10 games each
+  ASSERT_EQ(run_mpi(2, "atlas run fts --d-max 3 --passes 0 --db " + many).status, 0);
   const CliResult a = run_cli("atlas query --db " + one + dump);
   const CliResult b = run_mpi(3, "atlas query --db " + many + dump);
   ASSERT_EQ(b.status, 0) << b.err;
