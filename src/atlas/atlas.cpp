@@ -378,12 +378,12 @@ std::vector<std::string> Db::tables() const {
   return names;
 }
 
-Db::Db(const std::string& path, Open mode) : path_(path) {
+Db::Db(const std::string& path, Open mode) : path_(path), writes_(mode == Open::Create) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw core::UserError("--db " + path + ": is a folder, not a file");
   if (mode == Open::Existing && !std::filesystem::exists(path, ec))
     throw core::UserError("--db " + path + ": no such atlas (`grundy atlas run` makes one)");
-  const int flags = SQLITE_OPEN_READWRITE | (mode == Open::Create ? SQLITE_OPEN_CREATE : 0);
+  const int flags = mode == Open::Create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
   const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
   try {
     check(rc, "cannot open it");
@@ -414,7 +414,7 @@ Db::Db(const std::string& path, Open mode) : path_(path) {
     // A write-ahead log, synced at checkpoints: a commit is a write to the log, not an fsync
     // (11620 games took 32 s, mostly in fsync, and 3 s so). A killed process loses nothing
     // committed; a power cut may lose the last commits, never the file's consistency.
-    exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
+    if (writes_) exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
   } catch (...) {
     sqlite3_close(db_);
     db_ = nullptr;
@@ -422,7 +422,12 @@ Db::Db(const std::string& path, Open mode) : path_(path) {
   }
 }
 
-Db::~Db() { sqlite3_close(db_); }
+Db::~Db() {
+  // Back to a rollback journal: the log is checkpointed into the file and removed. Another
+  // process still writing keeps it (the pragma fails, quietly: the atlas is whole either way).
+  if (writes_) sqlite3_exec(db_, "PRAGMA journal_mode = DELETE", nullptr, nullptr, nullptr);
+  sqlite3_close(db_);
+}
 
 std::set<std::string> Db::specs() const {
   std::set<std::string> out;

@@ -128,9 +128,11 @@ Record compute(const AtlasGame& game, std::int64_t search = kOctalSearch);
 class Db {
  public:
   enum class Open { Create, Existing };
-  // Opens `path`; Create makes a new atlas there when there is no file or an empty one. A file
-  // that is not an SQLite database, an SQLite database of something else, or an atlas of
-  // another schema is a UserError naming the file, and nothing is written to it.
+  // Opens `path`: Create to write (a new atlas when there is no file or an empty one), Existing
+  // to read an atlas, read-only. A file that is not an SQLite database, an SQLite database of
+  // something else, or an atlas of another schema is a UserError naming the file, and nothing
+  // is written to it. Writing goes through a write-ahead log, folded back into the file when
+  // the Db closes: an atlas at rest is one file, readable from a read-only folder.
   explicit Db(const std::string& path, Open mode = Open::Existing);
   ~Db();
   Db(const Db&) = delete;
@@ -151,6 +153,7 @@ class Db {
   void check(int rc, const std::string& what) const;
   sqlite3* db_ = nullptr;
   std::string path_;
+  bool writes_ = false;
 };
 
 // The ready-made reports of `atlas report NAME`: their names and SQL.

@@ -73,6 +73,8 @@ TEST(AtlasCli, ThreadsGiveTheSameAtlas) {
 TEST(AtlasCli, QueriesAndReportsInEveryFormat) {
   const std::string db = fresh("q.sqlite");
   ASSERT_EQ(run_cli("atlas run subtraction --max 5 --sizes 2 --passes 0,1 --db " + db).status, 0);
+  // At rest an atlas is one file: the write-ahead log was folded back in.
+  EXPECT_FALSE(std::filesystem::exists(db + "-wal"));
   const CliResult text = run_cli("atlas query --db " + db +
                                  " \"SELECT spec, period, zeros FROM games WHERE base = 'subtraction -p set=1,2' "
                                  "ORDER BY spec\"");
