@@ -40,16 +40,29 @@ void print_error(const char* prefix, const std::string& message) {
   std::cerr << prefix << line << "\n";
 }
 
-// CLI11 says "A subcommand is required" both when none is given and when the first word is not
-// a command; say which, and list the commands.
+// CLI11 says "A subcommand is required" both when none is given and when the word is not a
+// command (of grundy, or of a command with commands of its own, `atlas`); say which, and list
+// the commands.
 std::string command_error(const CLI::App& app, int argc, char** argv, const std::string& cli11_message) {
+  const CLI::App* at = &app;  // the last command parsed
+  int word = 1;               // argv index of the word after it
+  while (!at->get_subcommands().empty()) {
+    at = at->get_subcommands().front();
+    ++word;
+  }
   std::string known;
-  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+  for (const CLI::App* sub : at->get_subcommands([](const CLI::App*) { return true; }))
     known += (known.empty() ? "" : ", ") + sub->get_name();
-  if (argc < 2) return "a command is required; allowed: " + known;
-  const std::string first = argv[1];
-  if (first.empty() || first[0] != '-') return "unknown command '" + first.substr(0, 40) + "'; allowed: " + known;
-  return cli11_message + "; a command comes first, one of: " + known;
+  if (known.empty()) return cli11_message;
+  const bool top = at == &app;
+  const std::string command = top ? "command" : "subcommand", of = top ? "" : at->get_name() + ": ";
+  if (argc <= word) return of + "a " + command + " is required; allowed: " + known;
+  const std::string first = argv[word];
+  if (first.empty() || first[0] != '-')
+    return of + "unknown " + command + " '" + first.substr(0, 40) + "'; allowed: " + known;
+  const std::string said =
+      cli11_message == "A subcommand is required" ? first.substr(0, 40) + ": not an option here" : cli11_message;
+  return of + said + "; a " + command + " comes first, one of: " + known;
 }
 
 // An error under mpirun: the other ranks may be waiting for this one's messages, so the whole
@@ -108,7 +121,8 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    print_error("grundy: error: ", app.get_subcommands().empty() ? command_error(app, argc, argv, e.what()) : e.what());
+    const bool no_command = app.get_subcommands().empty() || std::string(e.what()) == "A subcommand is required";
+    print_error("grundy: error: ", no_command ? command_error(app, argc, argv, e.what()) : e.what());
     return 2;
   } catch (const grundy::core::Interrupted& e) {
     print_error("grundy: ", e.what());
