@@ -8,14 +8,17 @@
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <numeric>
 #include <span>
 
 #include "analysis/discover.hpp"
+#include "analysis/ns_property.hpp"
 #include "analysis/periodicity.hpp"
 #include "analysis/reverse_mex.hpp"
 #include "core/errors.hpp"
 #include "core/fnv.hpp"
 #include "core/memory.hpp"
+#include "games/chocolate.hpp"
 #include "games/octal.hpp"
 #include "games/octal_solver.hpp"
 #include "games/registry.hpp"
@@ -53,6 +56,7 @@ std::string to_text(const Record& r) {
   if (r.search) j["search"] = *r.search;
   if (r.reverse_mex) j["reverse_mex"] = *r.reverse_mex;
   if (r.reverse_mex_from) j["reverse_mex_from"] = *r.reverse_mex_from;
+  if (r.ns) j["ns"] = *r.ns;
   return j.dump();
 }
 
@@ -80,6 +84,7 @@ Record from_text(const AtlasGame& game, const std::string& text) {
   if (j.contains("search")) r.search = j["search"].get<std::int64_t>();
   if (j.contains("reverse_mex")) r.reverse_mex = j["reverse_mex"].get<bool>();
   if (j.contains("reverse_mex_from")) r.reverse_mex_from = j["reverse_mex_from"].get<std::int64_t>();
+  if (j.contains("ns")) r.ns = j["ns"].get<bool>();
   return r;
 }
 
@@ -149,6 +154,33 @@ std::vector<AtlasGame> fts_family(int piles, int d_max, const std::vector<int>& 
     for (auto& g :
          variants("fts -p piles=" + std::to_string(piles) + " -p d=" + std::to_string(d), "fts", passes, misere))
       out.push_back(std::move(g));
+  return out;
+}
+
+std::vector<AtlasGame> chocolate_family(int coefficients, int divisors, const std::vector<int>& passes, bool misere) {
+  std::vector<AtlasGame> out;
+  auto term = [](int c, const char* v) { return c == 0 ? std::string() : (c == 1 ? "" : std::to_string(c) + "*") + v; };
+  for (int a = 0; a <= coefficients; ++a)
+    for (int b = 0; b <= coefficients; ++b)
+      for (int m = 1; m <= divisors; ++m) {
+        if (std::gcd(std::gcd(a, b), m) != 1 || (a == 0 && b == 0 && m > 1)) continue;
+        std::string f = term(a, "x") + (a && b ? "+" : "") + term(b, "z");
+        if (f.empty()) f = "0";
+        if (m > 1) f = (a && b ? "(" + f + ")" : f) + "/" + std::to_string(m);
+        for (auto& g : variants("chocolate -p F=" + f, "chocolate", passes, misere)) out.push_back(std::move(g));
+      }
+  return out;
+}
+
+std::vector<AtlasGame> leaper_family(int max, const std::vector<int>& passes, bool misere) {
+  std::vector<AtlasGame> out;
+  for (int b = 2; b <= max; ++b)
+    for (int a = 1; a < b; ++a) {
+      const std::string sa = std::to_string(a), sb = std::to_string(b);
+      const std::string moves =
+          "-" + sb + ":-" + sa + ",-" + sa + ":-" + sb + ",-" + sb + ":" + sa + "," + sa + ":-" + sb;
+      for (auto& g : variants("leaper -p moves=" + moves, "leaper", passes, misere)) out.push_back(std::move(g));
+    }
   return out;
 }
 
@@ -251,6 +283,18 @@ std::optional<std::int64_t> reverse_mex_from(const analysis::SubtractionSeq& s, 
   return proven ? std::optional<std::int64_t>(from) : std::nullopt;
 }
 
+// Whether a chocolate bar's F has the NS property for x, z < kSide.
+bool ns_on_the_box(const games::GameSpec& spec) {
+  std::string f;
+  for (const auto& [name, value] : spec.params)
+    if (name == "F") f = value;
+  const games::BoundFunction fn("F", f, true);
+  std::vector<std::int64_t> values;
+  for (std::int64_t x = 0; x < kSide; ++x)
+    for (std::int64_t z = 0; z < kSide; ++z) values.push_back(fn(x, z));
+  return analysis::ns_property_2d(values, kSide, kSide).holds();
+}
+
 }  // namespace
 
 Record compute(const AtlasGame& game, std::int64_t search) {
@@ -304,6 +348,7 @@ Record compute(const AtlasGame& game, std::int64_t search) {
       r.proven = p.proven;
     }
   } else {
+    if (spec.family == "chocolate") r.ns = ns_on_the_box(spec);
     describe_table(
         r, g, pipeline::solve_exact(g, box, eval, core::default_memory_limit(), analysis::discover_bytes(box.count())));
   }
@@ -341,6 +386,7 @@ CREATE TABLE games (
   search INTEGER,
   reverse_mex INTEGER,
   reverse_mex_from INTEGER,
+  ns INTEGER,
   seconds REAL NOT NULL
 );
 CREATE INDEX games_by_base ON games (base, passes, pass_from_terminal);
@@ -441,8 +487,8 @@ void Db::insert(const Record& r) {
             db_,
             "INSERT INTO games (spec, family, base, passes, pass_from_terminal, misere, status, error, "
             "box, digest, p_positions, p_digest, value_formula, ppos_formula, prefix, zeros, preperiod, period, "
-            "saltus, proven, search, reverse_mex, reverse_mex_from, seconds) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "saltus, proven, search, reverse_mex, reverse_mex_from, ns, seconds) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             -1, &st.s, nullptr),
         "cannot record " + r.game.spec);
   int i = 0;
@@ -482,6 +528,7 @@ void Db::insert(const Record& r) {
   number(r.search);
   number(r.reverse_mex ? std::optional<std::int64_t>(*r.reverse_mex ? 1 : 0) : std::nullopt);
   number(r.reverse_mex_from);
+  number(r.ns ? std::optional<std::int64_t>(*r.ns ? 1 : 0) : std::nullopt);
   sqlite3_bind_double(st.s, ++i, r.seconds);
   // One statement outside BEGIN .. COMMIT is a transaction of its own (SQLite's autocommit).
   check(sqlite3_step(st.s), "cannot record " + r.game.spec);

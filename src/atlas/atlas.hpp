@@ -8,7 +8,7 @@
 //
 // The schema, version 2 (meta.application = 'grundy atlas', meta.schema = '2'):
 //   games(spec TEXT PRIMARY KEY   the game as `grundy` takes it, e.g. 'subtraction -p set=1,3 --passes 2'
-//         family TEXT             'subtraction', 'octal', 'fts'
+//         family TEXT             'subtraction', 'octal', 'fts', 'chocolate', 'leaper'
 //         base TEXT               the spec without passes (the game a pass is added to)
 //         passes INTEGER          passes of the game, 0 without
 //         pass_from_terminal INTEGER  1: the pass may be played from a terminal position
@@ -36,6 +36,9 @@
 //         reverse_mex_from INTEGER  the least x from which it holds at every larger heap size on
 //                                 every layer (0: everywhere); NULL when it fails at infinitely
 //                                 many, or when there is no period to prove it by
+//         ns INTEGER              chocolate bars: 1 when F has the NS property (Definition 8,
+//                                 read as analysis/ns_property.hpp does) for x, z < 64, 0 when
+//                                 not; NULL otherwise
 //         seconds REAL)           what the game took
 // with indexes on (base, passes, pass_from_terminal) and on period.
 
@@ -59,7 +62,7 @@ inline constexpr std::int64_t kSide = 64;      // a table's side in each coordin
 inline constexpr const char* kRecordColumns =
     "spec, family, base, passes, pass_from_terminal, misere, status, error, box, digest, p_positions, p_digest, "
     "value_formula, ppos_formula, prefix, zeros, preperiod, period, saltus, proven, search, reverse_mex, "
-    "reverse_mex_from";
+    "reverse_mex_from, ns";
 
 // One game of a family.
 struct AtlasGame {
@@ -83,6 +86,7 @@ struct Record {
   bool proven = false;
   std::optional<bool> reverse_mex;
   std::optional<std::int64_t> reverse_mex_from;
+  std::optional<bool> ns;
   double seconds = 0;
 };
 
@@ -107,6 +111,17 @@ std::vector<AtlasGame> octal_family(int digits);
 // d-FTS Nim (the forbidden totals are the multiples of d) with `piles` piles for d = 2 .. d_max,
 // each with its variants.
 std::vector<AtlasGame> fts_family(int piles, int d_max, const std::vector<int>& passes, bool misere = false);
+
+// The chocolate bars CB(F,x,y,z) of the chocolate paper for the monotone functions
+// F(x,z) = (a*x + b*z)/m, a, b = 0 .. `coefficients`, m = 1 .. `divisors`, in lowest terms
+// (gcd(a, b, m) = 1; F = 0 once), each with its variants.
+std::vector<AtlasGame> chocolate_family(int coefficients, int divisors, const std::vector<int>& passes,
+                                        bool misere = false);
+
+// The (a,b)-leapers for 1 <= a < b <= `max` moving as the knight of the knight paper does,
+// which is the (1,2)-leaper: (m-b, n-a), (m-a, n-b), (m-b, n+a), (m+a, n-b); each with its
+// variants.
+std::vector<AtlasGame> leaper_family(int max, const std::vector<int>& passes, bool misere = false);
 
 // Heap sizes an octal game's period search sweeps by default: the periods of most codes of
 // three digits are proven within it; the rest are recorded unproven (raise it with --search).

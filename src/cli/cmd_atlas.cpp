@@ -57,7 +57,7 @@ void print_rows(const OutputOptions& output, const std::string& path, const std:
 
 struct RunOptions {
   std::string family, db;
-  int max = 24, sizes = 3, threads = 0, digits = 3, piles = 3, d_max = 64;
+  int max = 24, sizes = 3, threads = 0, digits = 3, piles = 3, d_max = 64, coefficients = 3, divisors = 4;
   std::int64_t search = atlas::kOctalSearch;
   std::string passes = "0,1,2";
   bool misere = false;
@@ -80,8 +80,16 @@ void run_atlas(std::ostream& out, const RunOptions& o) {
   } else if (o.family == "fts") {
     all = atlas::fts_family(o.piles, o.d_max, passes, o.misere);
     what = std::to_string(o.piles) + " piles, d = 2.." + std::to_string(o.d_max) + ", " + variants;
+  } else if (o.family == "chocolate") {
+    all = atlas::chocolate_family(o.coefficients, o.divisors, passes, o.misere);
+    what = "F = (a*x+b*z)/m, a, b in 0.." + std::to_string(o.coefficients) + ", m in 1.." + std::to_string(o.divisors) +
+           ", " + variants;
+  } else if (o.family == "leaper") {
+    all = atlas::leaper_family(o.max, passes, o.misere);
+    what = "(a,b)-leapers, 1 <= a < b <= " + std::to_string(o.max) + ", " + variants;
   } else {
-    throw core::UserError("atlas run '" + o.family.substr(0, 40) + "': allowed subtraction, octal, fts");
+    throw core::UserError("atlas run '" + o.family.substr(0, 40) +
+                          "': allowed subtraction, octal, fts, chocolate, leaper");
   }
   std::optional<atlas::Db> db;
   std::vector<std::uint64_t> todo;
@@ -126,18 +134,22 @@ void add_atlas_command(CLI::App& app) {
       "  grundy atlas run subtraction --max 24 --sizes 3 --passes 0,1,2 --db atlas.sqlite\n"
       "  grundy atlas run octal --digits 3 --db atlas.sqlite\n"
       "  grundy atlas run fts --piles 3 --d-max 64 --passes 0,1 --db atlas.sqlite\n"
+      "  grundy atlas run chocolate --coefficients 3 --divisors 4 --passes 0,1 --db atlas.sqlite\n"
+      "  grundy atlas run leaper --max 6 --passes 0,1 --db atlas.sqlite\n"
       "  grundy atlas query --db atlas.sqlite 'SELECT spec, period FROM games WHERE passes = 0 AND period > 20'\n"
       "  grundy atlas report pass-effect --db atlas.sqlite");
 
   static RunOptions run;
   static OutputOptions run_output;
   auto* r = cmd->add_subcommand("run", "sweep a family into the atlas; a rerun goes on where the last one stopped");
-  r->add_option("family", run.family, "the family: subtraction, octal or fts")->required()->type_name("FAMILY");
+  r->add_option("family", run.family, "the family: subtraction, octal, fts, chocolate or leaper")
+      ->required()
+      ->type_name("FAMILY");
   r->add_option("--db", run.db, "the atlas file (made if missing)")
       ->required()
       ->type_name("FILE")
       ->each(file_path("--db"));
-  r->add_option("--max", run.max, "subtraction: moves from 1 to M")
+  r->add_option("--max", run.max, "subtraction: moves from 1 to M; leaper: the (a,b)-leapers with b <= M")
       ->capture_default_str()
       ->check(CLI::Range(1, 64))
       ->type_name("M");
@@ -146,15 +158,23 @@ void add_atlas_command(CLI::App& app) {
       ->check(CLI::Range(1, 6))
       ->type_name("K");
   r->add_option("--passes", run.passes,
-                "subtraction, fts: counts of passes (0: none); each K > 0 with and without --pass-from-terminal")
+                "every family but octal: counts of passes (0: none); each K > 0 with and without --pass-from-terminal")
       ->capture_default_str()
       ->type_name("LIST");
-  r->add_flag("--misere", run.misere, "subtraction, fts: every game in misere play too");
+  r->add_flag("--misere", run.misere, "every family but octal: every game in misere play too");
   r->add_option("--piles", run.piles, "fts: piles")->capture_default_str()->check(CLI::Range(1, 3))->type_name("N");
   r->add_option("--d-max", run.d_max, "fts: d = 2 .. D (the multiples of d are forbidden totals)")
       ->capture_default_str()
       ->check(CLI::Range(2, 1024))
       ->type_name("D");
+  r->add_option("--coefficients", run.coefficients, "chocolate: F = (a*x+b*z)/m with a, b = 0 .. C")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 16))
+      ->type_name("C");
+  r->add_option("--divisors", run.divisors, "chocolate: m = 1 .. M")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 16))
+      ->type_name("M");
   r->add_option("--digits", run.digits, "octal: codes of 1 to D digits after 0.")
       ->capture_default_str()
       ->check(CLI::Range(1, 4))

@@ -128,7 +128,8 @@ TEST(AtlasDb, ANewAtlasHasTheDocumentedSchema) {
                          "spec",          "family",       "base",   "passes",      "pass_from_terminal", "misere",
                          "status",        "error",        "box",    "digest",      "p_positions",        "p_digest",
                          "value_formula", "ppos_formula", "prefix", "zeros",       "preperiod",          "period",
-                         "saltus",        "proven",       "search", "reverse_mex", "reverse_mex_from",   "seconds"}));
+                         "saltus",        "proven",       "search", "reverse_mex", "reverse_mex_from",   "ns",
+                         "seconds"}));
   std::string every;
   for (std::size_t i = 0; i + 1 < columns.size(); ++i) every += (i ? ", " : "") + columns[i];
   EXPECT_EQ(every, atlas::kRecordColumns);
@@ -373,21 +374,26 @@ TEST(AtlasRecord, TheReverseMexPropertyAndWhereItHoldsFrom) {
 }
 
 // The atlas shipped in data/atlas (data/atlas/make.sh) is what this grundy computes: it holds
-// every game of its three families, and a sample of them (every 47th game, and one 3-pile FTS
-// game) recomputed now gives the same rows, but the seconds.
+// every game of its families, and a sample of them recomputed now gives the same rows, but the
+// seconds.
 TEST(AtlasShipped, HoldsItsFamiliesAndASampleRecomputesAlike) {
   const atlas::Db shipped(std::string(GRUNDY_SOURCE_DIR) + "/data/atlas/atlas.sqlite");
   std::map<std::string, std::string> count;
   shipped.query("SELECT family, COUNT(*) FROM games WHERE status = 'ok' GROUP BY family",
                 [&](const auto& row) { count[*row[0]] = *row[1]; });
-  EXPECT_EQ(count, (std::map<std::string, std::string>{{"fts", "189"}, {"octal", "511"}, {"subtraction", "23240"}}));
+  EXPECT_EQ(count,
+            (std::map<std::string, std::string>{
+                {"chocolate", "156"}, {"fts", "189"}, {"leaper", "84"}, {"octal", "511"}, {"subtraction", "23240"}}));
   std::vector<atlas::AtlasGame> all = atlas::subtraction_family(24, 3, {0, 1, 2}, true);
-  for (auto& families : {atlas::octal_family(3), atlas::fts_family(3, 64, {0, 1})})
+  for (auto& families : {atlas::octal_family(3), atlas::fts_family(3, 64, {0, 1}),
+                         atlas::chocolate_family(3, 4, {0, 1}), atlas::leaper_family(8, {0, 1})})
     all.insert(all.end(), families.begin(), families.end());
+  // Every 47th game, but the slow tables of FTS and chocolate: one of each.
   std::vector<atlas::AtlasGame> sample;
   for (std::size_t i = 0; i < all.size(); i += 47)
-    if (all[i].family != "fts") sample.push_back(all[i]);
+    if (all[i].family != "fts" && all[i].family != "chocolate") sample.push_back(all[i]);
   sample.push_back(atlas::fts_family(3, 7, {0}).back());
+  sample.push_back(atlas::chocolate_family(1, 4, {0}).back());
   const std::string path = fresh("sample.sqlite");
   atlas::Db now(path, atlas::Db::Open::Create);
   for (const auto& g : sample) now.insert(atlas::compute(g));
@@ -405,4 +411,37 @@ TEST(AtlasShipped, HoldsItsFamiliesAndASampleRecomputesAlike) {
   const std::vector<std::string> expected = rows(now), got = rows(shipped);
   ASSERT_EQ(expected.size(), sample.size());
   EXPECT_EQ(got, expected);
+}
+
+// Chocolate bars against Theorem 2 of the chocolate paper: G = x xor y xor z exactly when F is
+// NS, so discover finds that formula for the NS functions of the family and for no other.
+TEST(AtlasRecord, ChocolateBarsFollowTheoremTwo) {
+  const auto games = atlas::chocolate_family(1, 4, {0});
+  std::vector<std::string> specs;
+  for (const auto& g : games) specs.push_back(g.spec);
+  EXPECT_EQ(specs, (std::vector<std::string>{"chocolate -p F=0", "chocolate -p F=z", "chocolate -p F=z/2",
+                                             "chocolate -p F=z/3", "chocolate -p F=z/4", "chocolate -p F=x",
+                                             "chocolate -p F=x/2", "chocolate -p F=x/3", "chocolate -p F=x/4",
+                                             "chocolate -p F=x+z", "chocolate -p F=(x+z)/2", "chocolate -p F=(x+z)/3",
+                                             "chocolate -p F=(x+z)/4"}));
+  for (const std::string f : {"z/2", "z/3", "x+z"}) {
+    const std::string spec = "chocolate -p F=" + f;
+    const atlas::Record r = atlas::compute({spec, "chocolate", spec, 0, false, false});
+    ASSERT_TRUE(r.ok && r.ns.has_value()) << r.error;
+    EXPECT_EQ(*r.ns, f == "z/2") << spec;
+    EXPECT_EQ(r.value_formula == "x ^ y ^ z", *r.ns) << spec << ": " << r.value_formula;
+  }
+}
+
+// The (1,2)-leaper is Corner the Knight: the generic leaper and the knight's own game give the
+// same table, and discover finds Theorem 2.2's P-positions of the knight paper.
+TEST(AtlasRecord, TheOneTwoLeaperIsTheKnight) {
+  const auto games = atlas::leaper_family(3, {0, 1});
+  ASSERT_EQ(games.size(), 9u);  // (1,2), (1,3), (2,3), each with and without a pass, both conventions
+  EXPECT_EQ(games[0].spec, "leaper -p moves=-2:-1,-1:-2,-2:1,1:-2");
+  const atlas::Record leaper = atlas::compute(games[0]);
+  const atlas::Record knight = atlas::compute({"knight", "knight", "knight", 0, false, false});
+  EXPECT_EQ(leaper.digest, knight.digest);
+  EXPECT_EQ(leaper.box, "m,n in 0..63");
+  EXPECT_EQ(leaper.ppos_formula, "m % 4 in {0, 1} && n % 4 in {0, 1}");
 }
