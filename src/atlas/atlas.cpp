@@ -283,6 +283,13 @@ std::optional<std::int64_t> reverse_mex_from(const analysis::SubtractionSeq& s, 
   return proven ? std::optional<std::int64_t>(from) : std::nullopt;
 }
 
+void set_period(Record& r, std::int64_t preperiod, std::int64_t period, std::int64_t saltus, bool proven) {
+  r.preperiod = preperiod;
+  r.period = period;
+  r.saltus = saltus;
+  r.proven = proven;
+}
+
 // Whether a chocolate bar's F has the NS property for x, z < kSide.
 bool ns_on_the_box(const games::GameSpec& spec) {
   std::string f;
@@ -322,13 +329,8 @@ Record compute(const AtlasGame& game, std::int64_t search) {
                      return values[static_cast<std::size_t>(x * layers + p)];
                    }));
     const analysis::Periodicity p = analysis::subtraction_periodicity(s, kSubtractionSearch);
+    if (p.found) set_period(r, p.preperiod, p.period, p.saltus, p.proven);
     r.search = kSubtractionSearch;
-    if (p.found) {
-      r.preperiod = p.preperiod;
-      r.period = p.period;
-      r.saltus = p.saltus;
-      r.proven = p.proven;
-    }
     bool fails = false;
     r.reverse_mex_from = reverse_mex_from(s, p, fails);
     if (fails || r.reverse_mex_from) r.reverse_mex = !fails;
@@ -340,13 +342,8 @@ Record compute(const AtlasGame& game, std::int64_t search) {
     const std::int64_t limit = std::max(search, kDigest);
     const games::OctalPeriod p = games::sweep_until_proven(sweep, kDigest, limit);
     describe_table(r, g, one_heap_table(box, eval, [&](std::int64_t x, int) { return sweep.at(x); }));
+    if (p.found) set_period(r, p.preperiod, p.period, 0, p.proven);
     r.search = limit;
-    if (p.found) {
-      r.preperiod = p.preperiod;
-      r.period = p.period;
-      r.saltus = 0;
-      r.proven = p.proven;
-    }
   } else {
     if (spec.family == "chocolate") r.ns = ns_on_the_box(spec);
     describe_table(
@@ -538,8 +535,12 @@ std::vector<std::string> Db::query(const std::string& sql, const RowFn& row) con
   return run(sql, "in the query", row, true);
 }
 
-std::vector<std::string> Db::run(const std::string& sql, const std::string& what, const RowFn& row,
-                                 bool only_reads) const {
+std::vector<std::string> Db::query(const std::string& sql, const std::vector<Param>& params, const RowFn& row) const {
+  return run(sql, "in the query", row, true, params);
+}
+
+std::vector<std::string> Db::run(const std::string& sql, const std::string& what, const RowFn& row, bool only_reads,
+                                 const std::vector<Param>& params) const {
   Statement st;
   const char* tail = nullptr;
   check(sqlite3_prepare_v2(db_, sql.c_str(), static_cast<int>(sql.size()), &st.s, &tail), what);
@@ -549,6 +550,16 @@ std::vector<std::string> Db::run(const std::string& sql, const std::string& what
                           sql.substr(0, static_cast<std::size_t>(tail - sql.c_str())).substr(0, 60) + "')");
   if (only_reads && !sqlite3_stmt_readonly(st.s))
     throw core::UserError("atlas query: only statements that read (SELECT); the atlas is written by `atlas run`");
+  if (static_cast<int>(params.size()) != sqlite3_bind_parameter_count(st.s))
+    throw core::EngineError("atlas query: " + std::to_string(params.size()) + " parameters for " +
+                            std::to_string(sqlite3_bind_parameter_count(st.s)) + " placeholders");
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    const int at = static_cast<int>(i) + 1;
+    if (const auto* n = std::get_if<std::int64_t>(&params[i]))
+      check(sqlite3_bind_int64(st.s, at, *n), what);
+    else
+      check(sqlite3_bind_text(st.s, at, std::get<std::string>(params[i]).c_str(), -1, SQLITE_TRANSIENT), what);
+  }
   const int n = sqlite3_column_count(st.s);
   std::vector<std::string> columns;
   for (int i = 0; i < n; ++i) columns.emplace_back(sqlite3_column_name(st.s, i));

@@ -47,6 +47,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <variant>
 #include <vector>
 
 struct sqlite3;
@@ -159,10 +160,13 @@ class Db {
   // `atlas run` alone), calling row(values) for each row, NULL as nullopt; returns the columns.
   using RowFn = std::function<void(const std::vector<std::optional<std::string>>&)>;
   std::vector<std::string> query(const std::string& sql, const RowFn& row) const;
+  // The same with `params` bound to the statement's '?'s in order: values never become SQL.
+  using Param = std::variant<std::int64_t, std::string>;
+  std::vector<std::string> query(const std::string& sql, const std::vector<Param>& params, const RowFn& row) const;
 
  private:
   std::vector<std::string> run(const std::string& sql, const std::string& what, const RowFn& row,
-                               bool only_reads = false) const;
+                               bool only_reads = false, const std::vector<Param>& params = {}) const;
   std::vector<std::string> tables() const;
   void exec(const char* sql) const;
   void check(int rc, const std::string& what) const;

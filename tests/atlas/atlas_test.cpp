@@ -16,33 +16,12 @@
 #include "games/octal.hpp"
 #include "games/octal_solver.hpp"
 #include "games/registry.hpp"
+#include "support/atlas_files.hpp"
 #include "support/run_cli.hpp"
 
 using namespace grundy;
 
 namespace {
-
-std::string temp(const std::string& name) {
-  return testing::TempDir() + "/atlas_" + testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
-         std::to_string(::getpid()) + "_" + name;
-}
-
-std::string fresh(const std::string& name) {
-  const std::string path = temp(name);
-  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
-  return path;
-}
-
-// The UserError a call throws, or "" when it throws none.
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const core::UserError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 // A record's values against `value(x, p)` from a slow twin, for x < kDigest and each of
 // `layers` layers: the prefix and zeros of the top layer, the digest of all, and the proven
@@ -115,7 +94,7 @@ TEST(AtlasRecord, AgreesWithTheGenericSolver) {
 }
 
 TEST(AtlasDb, ANewAtlasHasTheDocumentedSchema) {
-  const std::string path = fresh("new.sqlite");
+  const std::string path = fresh_atlas_path("new.sqlite");
   atlas::Db db(path, atlas::Db::Open::Create);
   std::map<std::string, std::string> meta;
   db.query("SELECT key, value FROM meta", [&](const auto& row) { meta[*row[0]] = *row[1]; });
@@ -152,23 +131,24 @@ TEST(AtlasDb, ANewAtlasHasTheDocumentedSchema) {
   });
   EXPECT_EQ(got, (std::vector<std::string>{"error|-p set: item 1 = '0': out of range|NULL", "ok|NULL|2"}));
   // The same game twice is refused (the primary key), as one line.
-  EXPECT_NE(error_of([&] { db.insert(r); }).find("cannot record subtraction -p set=1 --passes 1"), std::string::npos);
+  EXPECT_NE(user_error_of([&] { db.insert(r); }).find("cannot record subtraction -p set=1 --passes 1"),
+            std::string::npos);
 }
 
 // A file that is not an atlas is refused, byte for byte as it was: random bytes, another
 // application's database, an atlas of another schema; and a query that would write.
 TEST(AtlasDb, RefusesWhatIsNotAnAtlasAndLeavesItAsItWas) {
-  const std::string junk = fresh("junk.bin");
+  const std::string junk = fresh_atlas_path("junk.bin");
   {
     std::ofstream f(junk, std::ios::binary);
     for (int i = 0; i < 5000; ++i) f.put(static_cast<char>((i * 7919) % 251));
   }
   const std::string junk_bytes = slurp(junk);
-  EXPECT_NE(error_of([&] { atlas::Db(junk, atlas::Db::Open::Create); }).find("not an atlas, left as it was"),
+  EXPECT_NE(user_error_of([&] { atlas::Db(junk, atlas::Db::Open::Create); }).find("not an atlas, left as it was"),
             std::string::npos);
   EXPECT_TRUE(slurp(junk) == junk_bytes);
 
-  const std::string other = fresh("other.sqlite");
+  const std::string other = fresh_atlas_path("other.sqlite");
   sqlite3* raw = nullptr;
   ASSERT_EQ(sqlite3_open(other.c_str(), &raw), SQLITE_OK);
   ASSERT_EQ(sqlite3_exec(raw, "CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('Grundy')", nullptr, nullptr,
@@ -177,36 +157,37 @@ TEST(AtlasDb, RefusesWhatIsNotAnAtlasAndLeavesItAsItWas) {
   sqlite3_close(raw);
   const std::string other_bytes = slurp(other);
   EXPECT_NE(
-      error_of([&] { atlas::Db(other, atlas::Db::Open::Create); }).find("not a grundy atlas (its tables: people)"),
+      user_error_of([&] { atlas::Db(other, atlas::Db::Open::Create); }).find("not a grundy atlas (its tables: people)"),
       std::string::npos);
   EXPECT_TRUE(slurp(other) == other_bytes);
 
-  const std::string newer = fresh("newer.sqlite");
+  const std::string newer = fresh_atlas_path("newer.sqlite");
   { atlas::Db db(newer, atlas::Db::Open::Create); }
   ASSERT_EQ(sqlite3_open(newer.c_str(), &raw), SQLITE_OK);
   ASSERT_EQ(sqlite3_exec(raw, "UPDATE meta SET value = '3' WHERE key = 'schema'", nullptr, nullptr, nullptr),
             SQLITE_OK);
   sqlite3_close(raw);
-  EXPECT_NE(error_of([&] { atlas::Db(newer, atlas::Db::Open::Create); }).find("an atlas of schema 3"),
+  EXPECT_NE(user_error_of([&] { atlas::Db(newer, atlas::Db::Open::Create); }).find("an atlas of schema 3"),
             std::string::npos);
 
-  EXPECT_NE(error_of([&] { atlas::Db(fresh("missing.sqlite")); }).find("no such atlas"), std::string::npos);
-  EXPECT_FALSE(std::filesystem::exists(temp("missing.sqlite")));
+  EXPECT_NE(user_error_of([&] { atlas::Db(fresh_atlas_path("missing.sqlite")); }).find("no such atlas"),
+            std::string::npos);
+  EXPECT_FALSE(std::filesystem::exists(fresh_atlas_path("missing.sqlite")));
 
-  const std::string path = fresh("q.sqlite");
+  const std::string path = fresh_atlas_path("q.sqlite");
   atlas::Db db(path, atlas::Db::Open::Create);
   auto none = [](const auto&) {};
-  EXPECT_NE(error_of([&] { db.query("DELETE FROM games", none); }).find("only statements that read"),
+  EXPECT_NE(user_error_of([&] { db.query("DELETE FROM games", none); }).find("only statements that read"),
             std::string::npos);
-  EXPECT_NE(error_of([&] { db.query("SELECT 1; DROP TABLE games", none); }).find("one SQL statement at a time"),
+  EXPECT_NE(user_error_of([&] { db.query("SELECT 1; DROP TABLE games", none); }).find("one SQL statement at a time"),
             std::string::npos);
-  EXPECT_NE(error_of([&] { db.query("SELEC 1", none); }).find("syntax error"), std::string::npos);
+  EXPECT_NE(user_error_of([&] { db.query("SELEC 1", none); }).find("syntax error"), std::string::npos);
 }
 
 // The reports run on an atlas; pass-effect counts, per count of passes and convention, the
 // games whose passes change the period, the preperiod or the P-positions.
 TEST(AtlasDb, TheReportsRun) {
-  const std::string path = fresh("reports.sqlite");
+  const std::string path = fresh_atlas_path("reports.sqlite");
   atlas::Db db(path, atlas::Db::Open::Create);
   for (const auto& g : atlas::subtraction_family(6, 2, {0, 1, 2})) db.insert(atlas::compute(g));
   std::map<std::string, int> rows;
@@ -394,7 +375,7 @@ TEST(AtlasShipped, HoldsItsFamiliesAndASampleRecomputesAlike) {
     if (all[i].family != "fts" && all[i].family != "chocolate") sample.push_back(all[i]);
   sample.push_back(atlas::fts_family(3, 7, {0}).back());
   sample.push_back(atlas::chocolate_family(1, 4, {0}).back());
-  const std::string path = fresh("sample.sqlite");
+  const std::string path = fresh_atlas_path("sample.sqlite");
   atlas::Db now(path, atlas::Db::Open::Create);
   for (const auto& g : sample) now.insert(atlas::compute(g));
   auto rows = [&](const atlas::Db& db) {

@@ -5,17 +5,10 @@
 #include <filesystem>
 
 #include "atlas/atlas.hpp"
+#include "support/atlas_files.hpp"
 #include "support/run_cli.hpp"
 
 namespace {
-
-std::string fresh(const std::string& name) {
-  const std::string path = testing::TempDir() + "/atlas_cli_" +
-                           testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
-                           std::to_string(::getpid()) + "_" + name;
-  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
-  return path;
-}
 
 // Every column but the seconds each game took, in the order of the specs.
 const std::string kDump = std::string("'SELECT ") + grundy::atlas::kRecordColumns + " FROM games ORDER BY spec'";
@@ -23,7 +16,7 @@ const std::string kDump = std::string("'SELECT ") + grundy::atlas::kRecordColumn
 }  // namespace
 
 TEST(AtlasCli, AKilledSweepRunAgainGivesTheSameAtlas) {
-  const std::string whole = fresh("whole.sqlite"), killed = fresh("killed.sqlite");
+  const std::string whole = fresh_atlas_path("whole.sqlite"), killed = fresh_atlas_path("killed.sqlite");
   const std::string family = "subtraction --max 24 --sizes 3 --passes 0,1,2";
   const CliResult w = run_cli("atlas run " + family + " --db " + whole);
   ASSERT_EQ(w.status, 0) << w.err;
@@ -57,7 +50,7 @@ TEST(AtlasCli, AKilledSweepRunAgainGivesTheSameAtlas) {
 
 // One thread or several, the same atlas: results are written in the family's order.
 TEST(AtlasCli, ThreadsGiveTheSameAtlas) {
-  const std::string one = fresh("one.sqlite"), two = fresh("two.sqlite");
+  const std::string one = fresh_atlas_path("one.sqlite"), two = fresh_atlas_path("two.sqlite");
   for (const std::string& db : {one, two})
     for (const std::string family : {"subtraction --max 14 --sizes 2 --misere", "fts --d-max 3 --passes 0"})
       ASSERT_EQ(run_cli("atlas run " + family + " --threads " + (db == one ? "1" : "2") + " --db " + db).status, 0);
@@ -71,7 +64,7 @@ TEST(AtlasCli, ThreadsGiveTheSameAtlas) {
 }
 
 TEST(AtlasCli, QueriesAndReportsInEveryFormat) {
-  const std::string db = fresh("q.sqlite");
+  const std::string db = fresh_atlas_path("q.sqlite");
   ASSERT_EQ(run_cli("atlas run subtraction --max 5 --sizes 2 --passes 0,1 --db " + db).status, 0);
   // At rest an atlas is one file: the write-ahead log was folded back in.
   EXPECT_FALSE(std::filesystem::exists(db + "-wal"));
@@ -91,10 +84,10 @@ TEST(AtlasCli, QueriesAndReportsInEveryFormat) {
   // Bad inputs: one line, exit 2, the file untouched.
   for (const std::string& args :
        {std::string("atlas query --db ") + db + " 'DELETE FROM games'", "atlas report nope --db " + db,
-        "atlas run nim --db " + db, "atlas query --db " + fresh("missing.sqlite") + " 'SELECT 1'"}) {
+        "atlas run nim --db " + db, "atlas query --db " + fresh_atlas_path("missing.sqlite") + " 'SELECT 1'"}) {
     const CliResult r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
   }
-  EXPECT_FALSE(std::filesystem::exists(fresh("missing.sqlite")));
+  EXPECT_FALSE(std::filesystem::exists(fresh_atlas_path("missing.sqlite")));
 }
