@@ -39,7 +39,7 @@ async function api(path, params, signal) {
   const url = path + '?' + new URLSearchParams(params).toString();
   const res = await fetch(url, {signal});
   const body = await res.json();
-  if (!res.ok) throw new Error(body.error || res.statusText);
+  if (!res.ok) throw Object.assign(new Error(body.error || res.statusText), {status: res.status});
   return body;
 }
 
@@ -220,6 +220,7 @@ function urlState() {
 }
 
 function writeUrl(push) {
+  if (state.page === 'atlas') return;  // a zoom settling after the atlas page was opened
   const hash = '#' + urlState();
   if (hash === location.hash) return;
   history[push ? 'pushState' : 'replaceState'](null, '', hash);
@@ -815,14 +816,351 @@ async function init() {
   });
   $('analysis-run').addEventListener('click', runAnalysis);
   window.addEventListener('popstate', () => {
-    restoreFromUrl();
+    route();
   });
   setupResize();
-  window.explorer = {state, cellCenter, positionOf};
-  if (await restoreFromUrl()) return;
-  // A first table so the page is never empty: the papers' Table 2 (two-heap Nim with a pass).
-  if (state.families.some((f) => f.name === 'nim')) { sel.value = 'nim'; renderParams(); $('param-heaps').value = '2'; $('passes').value = '1'; }
+  setupAtlas();
+  window.explorer = {state, cellCenter, positionOf, atlas};
+  await route();
+}
+
+// A first table so the page is never empty: the papers' Table 2 (two-heap Nim with a pass).
+async function showFirstTable() {
+  if (state.families.some((f) => f.name === 'nim')) {
+    $('family').value = 'nim';
+    renderParams();
+    $('param-heaps').value = '2';
+    $('passes').value = '1';
+  }
   await showTable();
+}
+
+// ---- pages ----------------------------------------------------------------------------------
+// The fragment names the page: "#page=atlas&..." the atlas with its filters, anything else the
+// explorer (its form, zoom and game in play, as above).
+
+const TAGLINE = $('tagline').textContent;
+
+function showPage(name) {
+  state.page = name;
+  $('explorer-page').hidden = name !== 'explorer';
+  $('atlas-page').hidden = name !== 'atlas';
+  $('tab-explorer').classList.toggle('active', name === 'explorer');
+  $('tab-atlas').classList.toggle('active', name === 'atlas');
+  $('tagline').textContent = name === 'atlas' ?
+      'The atlas: families of games swept by `grundy atlas run`, filtered and sorted; click a game to explore it.' :
+      TAGLINE;
+}
+
+async function route() {
+  const u = new URLSearchParams(location.hash.slice(1));
+  if (u.get('page') === 'atlas') {
+    showPage('atlas');
+    await loadAtlas(u);
+    return;
+  }
+  showPage('explorer');
+  if (await restoreFromUrl()) {
+    // A game opened from the atlas with its sequence asked for: `grundy seq` on it.
+    if (u.get('analysis') === 'seq') {
+      $('analysis-kind').value = 'seq';
+      $('claim-box').hidden = true;
+      await runAnalysis();
+    }
+    return;
+  }
+  if (!state.table && !state.loading) await showFirstTable();
+}
+
+// Goes to `hash` as a link would, without reloading: a new history entry, then its page.
+function go(hash) {
+  history.pushState(null, '', hash || location.pathname + location.search);
+  route();
+}
+
+// ---- the atlas ------------------------------------------------------------------------------
+// GET /api/atlas pages the atlas on the server (filters, sort and window are its parameters,
+// checked there); the page keeps them in the fragment, so a filtered view can be bookmarked.
+
+const atlas = {
+  params: {},
+  page: null,
+  error: null,
+  loading: false,
+  seq: 0
+};
+const ATLAS_FILTERS = [
+  'family', 'spec', 'passes', 'pass_from_terminal', 'misere', 'status', 'proven', 'period_min', 'period_max',
+  'reverse_mex', 'formula', 'limit'
+];
+const ATLAS_PARAMS = ATLAS_FILTERS.concat(['sort', 'order', 'offset']);
+// Columns the table leaves out: the spec says the base, and the digest and the values are long
+// (the explorer shows the values).
+const ATLAS_HIDDEN = new Set(['base', 'digest', 'p_digest', 'prefix']);
+const ATLAS_YES_NO = new Set(['pass_from_terminal', 'proven', 'misere', 'reverse_mex', 'ns']);
+// The columns shown first, where the file has them: what a game is known for; the rest follow
+// in the file's order.
+const ATLAS_FIRST = [
+  'spec', 'status', 'preperiod', 'period', 'saltus', 'proven', 'reverse_mex', 'reverse_mex_from', 'ns', 'ppos_formula',
+  'value_formula'
+];
+
+function atlasHash(params) {
+  const q = new URLSearchParams(params).toString();
+  return '#page=atlas' + (q ? '&' + q : '');
+}
+
+// The parameters of the page asked for: those the API reads, without the empty ones.
+function atlasParamsOf(u) {
+  const p = {};
+  for (const name of ATLAS_PARAMS)
+    if (u.get(name)) p[name] = u.get(name);
+  return p;
+}
+
+function fillAtlasForm(p) {
+  const form = $('atlas-form');
+  for (const name of ATLAS_FILTERS) {
+    const field = form.elements[name];
+    const value = p[name] ?? (name === 'limit' ? '50' : '');
+    if (field.tagName === 'SELECT' && value && ![...field.options].some((o) => o.value === value))
+      field.add(new Option(value, value));
+    field.value = value;
+  }
+}
+
+function atlasFormParams() {
+  const p = {}, form = $('atlas-form');
+  for (const name of ATLAS_FILTERS) {
+    const v = form.elements[name].value.trim();
+    if (v !== '' && !(name === 'limit' && v === '50')) p[name] = v;
+  }
+  return p;
+}
+
+async function loadAtlas(u) {
+  atlas.params = atlasParamsOf(u);
+  fillAtlasForm(atlas.params);
+  const seq = ++atlas.seq;
+  atlas.loading = true;
+  $('atlas-error').textContent = '';
+  try {
+    const page = await api('/api/atlas', atlas.params);
+    if (seq !== atlas.seq) return;
+    atlas.page = page;
+    atlas.error = null;
+    renderAtlas(page);
+  } catch (e) {
+    if (seq !== atlas.seq) return;
+    atlas.page = null;
+    atlas.error = e.message;
+    $('atlas-error').textContent = e.message;
+    $('atlas-summary').textContent = '';
+    $('atlas-range').textContent = '';
+    $('atlas-table').tHead.innerHTML = '';
+    $('atlas-table').tBodies[0].innerHTML = '';
+    // No atlas at all: nothing to filter.
+    $('atlas-form').hidden = $('atlas-pager').hidden = e.status === 404;
+  } finally {
+    if (seq === atlas.seq) atlas.loading = false;
+  }
+}
+
+// The explorer's fragment for a game of the atlas: its spec read into the form's fields (null
+// when the spec has a word the form has no field for), and a size showing its values: a one-heap
+// game (a prefix recorded) up to past two periods, a table a corner of 32.
+function explorerHashOf(row, extra) {
+  const words = specWords(row.spec);
+  const fam = words && state.families.find((f) => f.name === words[0]);
+  if (!fam) return null;
+  const u = new URLSearchParams();
+  u.set('family', fam.name);
+  let passes = 0;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i], next = words[i + 1];
+    if (w === '-p' && next !== undefined) {
+      const eq = next.indexOf('=');
+      if (eq <= 0 || !fam.params.some((p) => p.name === next.slice(0, eq))) return null;
+      u.set('p.' + next.slice(0, eq), next.slice(eq + 1));
+      i++;
+    } else if (w === '--pass') {
+      passes = 1;
+    } else if (w === '--passes' && next !== undefined) {
+      passes = Number(next);
+      i++;
+    } else if (w === '--pass-from-terminal') {
+      u.set('pft', '1');
+    } else if (w === '--misere') {
+      u.set('misere', '1');
+    } else if (w === '--forbid' && next !== undefined) {
+      u.set('forbid', next);
+      i++;
+    } else {
+      return null;
+    }
+  }
+  if (!Number.isInteger(passes) || passes < 0) return null;
+  if (passes) u.set('passes', String(passes));
+  const size = row.prefix ? Math.min(4096, Math.max(100, (row.preperiod || 0) + 2 * (row.period || 0))) : 32;
+  u.set('size', String(size));
+  // One heap with passes: the values with every pass left, as the atlas records them (its
+  // prefix), shown as a sequence; clearing "fix" shows every count of passes left.
+  if (row.prefix && passes) u.set('fix', 'p=' + passes);
+  for (const [k, v] of Object.entries(extra || {})) u.set(k, v);
+  return '#' + u.toString();
+}
+
+// The words of a spec as a shell reads them: quotes group, and are dropped.
+function specWords(spec) {
+  const words = [];
+  let word = null, quoted = null;
+  for (const ch of spec || '') {
+    if (quoted) {
+      if (ch === quoted)
+        quoted = null;
+      else
+        word += ch;
+    } else if (ch === '\'' || ch === '"') {
+      quoted = ch;
+      word = word ?? '';
+    } else if (/\s/.test(ch)) {
+      if (word !== null) words.push(word);
+      word = null;
+    } else {
+      word = (word ?? '') + ch;
+    }
+  }
+  if (quoted) return null;
+  if (word !== null) words.push(word);
+  return words;
+}
+
+function atlasCell(name, value) {
+  if (value === null) return ATLAS_YES_NO.has(name) ? '\u2014' : '';
+  if (ATLAS_YES_NO.has(name)) return value === 1 ? 'yes' : value === 0 ? 'no' : String(value);
+  if (name === 'seconds' && typeof value === 'number') return value.toFixed(3);
+  return String(value);
+}
+
+// A click that means "here", not "in a new tab".
+const plainClick = (ev) => ev.button === 0 && !ev.ctrlKey && !ev.metaKey && !ev.shiftKey && !ev.altKey;
+
+function renderAtlas(page) {
+  const names = page.columns;
+  // The filters of columns this atlas has (reverse_mex and the formulas are schema 2's).
+  for (const label of document.querySelectorAll('#atlas-form label[data-columns]'))
+    label.hidden = !label.dataset.columns.split(' ').some((c) => names.includes(c));
+  const family = $('atlas-form').elements.family, chosen = family.value;
+  family.length = 1;
+  for (const f of page.families) family.add(new Option(f.name + ' (' + f.games + ')', f.name));
+  family.value = chosen;
+  if (family.value !== chosen) family.add(new Option(chosen, chosen, true, true));
+
+  const rank = (name) => (ATLAS_FIRST.includes(name) ? ATLAS_FIRST.indexOf(name) : ATLAS_FIRST.length);
+  const shown =
+      names.map((name, i) => ({name, i, number: ['INTEGER', 'REAL'].includes(page.types[i])}))
+          .filter((c) => !ATLAS_HIDDEN.has(c.name) && (c.name !== 'error' || page.rows.some((r) => r[c.i] !== null)))
+          .sort((a, b) => rank(a.name) - rank(b.name) || a.i - b.i);
+  const head = document.createElement('tr');
+  for (const c of shown) {
+    const th = document.createElement('th');
+    const sorted = page.sort === c.name;
+    th.textContent = c.name + (sorted ? (page.order === 'desc' ? ' \u25bc' : ' \u25b2') : '');
+    th.dataset.column = c.name;
+    th.title = 'sort by ' + c.name + (sorted ? ' the other way' : '');
+    if (sorted) th.className = 'sorted';
+    th.addEventListener('click', () => {
+      const p = Object.assign({}, atlas.params, {sort: c.name, order: sorted && page.order === 'asc' ? 'desc' : 'asc'});
+      delete p.offset;
+      go(atlasHash(p));
+    });
+    head.appendChild(th);
+  }
+  $('atlas-table').tHead.replaceChildren(head);
+
+  const body = document.createDocumentFragment();
+  for (const values of page.rows) {
+    const row = Object.fromEntries(names.map((n, i) => [n, values[i]]));
+    const tr = document.createElement('tr');
+    tr.dataset.spec = row.spec;
+    if (row.status === 'error') tr.className = 'failed';
+    const table = explorerHashOf(row), seq = row.prefix ? explorerHashOf(row, {analysis: 'seq'}) : null;
+    for (const c of shown) {
+      const td = document.createElement('td'), v = values[c.i];
+      td.dataset.column = c.name;
+      if (c.number) td.classList.add('number');
+      if (v === null) td.classList.add('null');
+      const text = atlasCell(c.name, v);
+      if (c.name === 'spec' && table) {
+        const a = document.createElement('a');
+        a.className = 'open-table';
+        a.href = table;
+        a.textContent = text;
+        a.title = 'its table in the explorer';
+        td.appendChild(a);
+        if (seq) {
+          const s = document.createElement('a');
+          s.className = 'open-seq';
+          s.href = seq;
+          s.textContent = 'seq';
+          s.title = 'its sequence and period in the explorer';
+          td.appendChild(s);
+        }
+      } else {
+        td.textContent = text;
+        if (text.length > 30 || (c.name === 'status' && row.error)) td.title = row.error || text;
+      }
+      tr.appendChild(td);
+    }
+    // The whole row opens the table; the links open theirs (or a new tab, as links do).
+    tr.addEventListener('click', (ev) => {
+      const link = ev.target.closest('a');
+      if (!plainClick(ev) || (!link && !table)) return;
+      ev.preventDefault();
+      go(link ? link.getAttribute('href') : table);
+    });
+    if (table) tr.style.cursor = 'pointer';
+    body.appendChild(tr);
+  }
+  $('atlas-table').tBodies[0].replaceChildren(body);
+
+  const all = page.families.reduce((n, f) => n + f.games, 0);
+  const first = page.rows.length ? page.offset + 1 : 0, last = page.offset + page.rows.length;
+  $('atlas-summary').textContent = page.total + (page.total === 1 ? ' game matches' : ' games match') + ' of ' + all +
+      ' in the atlas, by ' + page.sort + (page.order === 'desc' ? ' descending' : '') + '.';
+  $('atlas-range').textContent = first + '\u2013' + last + ' of ' + page.total;
+  $('atlas-prev').disabled = page.offset === 0;
+  $('atlas-next').disabled = last >= page.total;
+  $('atlas-form').hidden = $('atlas-pager').hidden = false;
+}
+
+function setupAtlas() {
+  $('atlas-form').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const p = atlasFormParams();
+    for (const k of ['sort', 'order'])
+      if (atlas.params[k]) p[k] = atlas.params[k];
+    go(atlasHash(p));
+  });
+  $('atlas-clear').addEventListener('click', () => go(atlasHash({})));
+  const page = (direction) => {
+    const limit = atlas.page ? atlas.page.limit : 50, offset = atlas.page ? atlas.page.offset : 0;
+    const p = Object.assign({}, atlas.params, {offset: String(Math.max(0, offset + direction * limit))});
+    if (p.offset === '0') delete p.offset;
+    go(atlasHash(p));
+  };
+  $('atlas-prev').addEventListener('click', () => page(-1));
+  $('atlas-next').addEventListener('click', () => page(1));
+  $('tab-atlas').addEventListener('click', (ev) => {
+    if (!plainClick(ev)) return;
+    ev.preventDefault();
+    if (state.page !== 'atlas') go(atlasHash(atlas.params));
+  });
+  $('tab-explorer').addEventListener('click', (ev) => {
+    if (!plainClick(ev)) return;
+    ev.preventDefault();
+    if (state.page !== 'explorer') go(state.table ? '#' + urlState() : '');
+  });
 }
 
 // The canvas fills the space the layout gives it.

@@ -1,7 +1,9 @@
 #include <chrono>
 #include <iostream>
+#include <memory>
 #include <thread>
 
+#include "atlas/atlas.hpp"
 #include "cli/game_options.hpp"
 #include "core/progress.hpp"
 #include "server/http.hpp"
@@ -14,10 +16,25 @@ struct ServeOptions {
   int port = 8080;
   std::string host = "127.0.0.1";
   std::string web_root;  // empty: the copy of web/ built into grundy
+  std::string atlas;     // empty: none (the atlas page says how to give one)
 };
 
+// The atlas of --atlas, opened before the server listens, so a bad file is refused at once
+// with the one line atlas::Db gives (naming this flag, not `atlas run`'s --db). The server only
+// reads it; `atlas run` may go on filling it meanwhile (SQLite's write-ahead log).
+std::shared_ptr<const atlas::Db> open_atlas(const std::string& path) {
+  if (path.empty()) return nullptr;
+  try {
+    return std::make_shared<const atlas::Db>(path, atlas::Db::Open::Existing);
+  } catch (const core::UserError& e) {
+    const std::string message = e.what();
+    if (message.rfind("--db ", 0) == 0) throw core::UserError("--atlas " + message.substr(5));
+    throw;
+  }
+}
+
 void run_serve(const ServeOptions& o) {
-  server::HttpServer server(o.web_root);
+  server::HttpServer server(o.web_root, {}, open_atlas(o.atlas));
   const int port = server.listen(o.host, o.port);
   if (port < 0 && o.port == 0) throw core::UserError("--host " + o.host + ": cannot listen there");
   if (port < 0)
@@ -51,7 +68,14 @@ void add_serve_command(CLI::App& app) {
                   "serve the front end's files from FOLDER (for development; default: the copy built into grundy, "
                   "so it serves from any directory and after installation)")
       ->type_name("FOLDER");
-  cmd->footer("Example: grundy serve --port 8080   then open http://127.0.0.1:8080/");
+  cmd->add_option("--atlas", o.atlas,
+                  "browse the atlas FILE (made by `grundy atlas run`) on the explorer's atlas page; it is only read")
+      ->type_name("FILE")
+      ->each(file_path("--atlas"));
+  cmd->footer(
+      "Examples:\n"
+      "  grundy serve --port 8080   then open http://127.0.0.1:8080/\n"
+      "  grundy serve --atlas atlas.sqlite   and open its Atlas page");
   cmd->callback([] { run_serve(o); });
 }
 

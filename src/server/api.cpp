@@ -1,12 +1,13 @@
 #include "server/api.hpp"
 
-
 #include <algorithm>
+#include <charconv>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 #include <vector>
 
+#include "atlas/browse.hpp"
 #include "cli/analysis_common.hpp"
 #include "core/errors.hpp"
 #include "core/memory.hpp"
@@ -115,7 +116,12 @@ ApiResponse api_table(const Query& q) {
   }
   const io::Format format = io::parse_any_format(q.count("format") ? q.at("format") : "json");
   const io::Grid grid = pipeline::table_slice(
-      r.game, {{{size}}, fixes, {"fix", std::int64_t{1} << 20}, r.eval, core::default_memory_limit(), {},
+      r.game, {{{size}},
+               fixes,
+               {"fix", std::int64_t{1} << 20},
+               r.eval,
+               core::default_memory_limit(),
+               {},
                [&](const core::Box& box) { check_cells(r.game, box, "size = " + std::to_string(size)); }});
   std::ostringstream out;
   io::write_grid(out, format, grid);
@@ -251,6 +257,103 @@ ApiResponse api_moves(const Query& q) {
     m["label"] = io::move_label(names, ranges, pos, o);
     j["moves"].push_back(std::move(m));
   });
+  return json_response(j);
+}
+
+namespace {
+
+// A parameter of /api/atlas, or nullopt when absent or empty (an empty field of the page's form).
+std::optional<std::string> given(const Query& q, const char* name) {
+  const auto it = q.find(name);
+  if (it == q.end() || it->second.empty()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<bool> zero_or_one(const Query& q, const char* name) {
+  const auto v = given(q, name);
+  if (!v) return std::nullopt;
+  if (*v != "0" && *v != "1") throw core::UserError(std::string(name) + " = '" + v->substr(0, 40) + "': allowed 0, 1");
+  return *v == "1";
+}
+
+// A value of the atlas as JSON: a number in a column declared INTEGER or REAL (SQLite hands
+// every value over as text), else the text.
+nlohmann::json atlas_value(const std::optional<std::string>& v, const std::string& type) {
+  if (!v) return nullptr;
+  const char* first = v->data();
+  const char* last = first + v->size();
+  if (type == "INTEGER") {
+    std::int64_t n = 0;
+    if (const auto [end, ec] = std::from_chars(first, last, n); ec == std::errc() && end == last) return n;
+  } else if (type == "REAL") {
+    double d = 0;
+    if (const auto [end, ec] = std::from_chars(first, last, d); ec == std::errc() && end == last) return d;
+  }
+  return *v;
+}
+
+}  // namespace
+
+ApiResponse api_atlas(const atlas::Db* db, const Query& q) {
+  check_known(q, "/api/atlas",
+              {"family", "passes", "pass_from_terminal", "proven", "misere", "status", "spec", "period_min",
+               "period_max", "reverse_mex", "formula", "sort", "order", "limit", "offset"});
+  if (!db)
+    return api_error(404,
+                     "no atlas: start the explorer with `grundy serve --atlas FILE`, FILE made by `grundy atlas run`");
+  constexpr std::int64_t kBig = atlas::kMaxBrowseOffset;
+  atlas::BrowseQuery b;
+  b.family = given(q, "family");
+  if (const auto v = given(q, "passes")) b.passes = core::parse_int(*v, "passes", 0, kBig);
+  b.pass_from_terminal = zero_or_one(q, "pass_from_terminal");
+  b.proven = zero_or_one(q, "proven");
+  b.misere = zero_or_one(q, "misere");
+  b.status = given(q, "status");
+  b.spec = given(q, "spec").value_or("");
+  if (const auto v = given(q, "period_min")) b.period_min = core::parse_int(*v, "period_min", 0, kBig);
+  if (const auto v = given(q, "period_max")) b.period_max = core::parse_int(*v, "period_max", 0, kBig);
+  if (const auto v = given(q, "reverse_mex")) {
+    if (*v == "1")
+      b.reverse_mex = atlas::ReverseMex::Holds;
+    else if (*v == "0")
+      b.reverse_mex = atlas::ReverseMex::Fails;
+    else if (*v == "none")
+      b.reverse_mex = atlas::ReverseMex::NotExamined;
+    else
+      throw core::UserError("reverse_mex = '" + v->substr(0, 40) +
+                            "': allowed 1 (holds), 0 (fails), none (not examined)");
+  }
+  b.formula = zero_or_one(q, "formula");
+  if (const auto v = given(q, "sort")) b.sort = *v;
+  if (const auto v = given(q, "order")) {
+    if (*v != "asc" && *v != "desc") throw core::UserError("order = '" + v->substr(0, 40) + "': allowed asc, desc");
+    b.descending = *v == "desc";
+  }
+  if (const auto v = given(q, "limit")) b.limit = core::parse_int(*v, "limit", 1, atlas::kMaxBrowseRows);
+  if (const auto v = given(q, "offset")) b.offset = core::parse_int(*v, "offset", 0, kBig);
+
+  const atlas::BrowsePage page = atlas::browse(*db, b);
+  nlohmann::json j;
+  j["columns"] = nlohmann::json::array();
+  j["types"] = nlohmann::json::array();
+  for (const auto& c : page.columns) {
+    j["columns"].push_back(c.name);
+    j["types"].push_back(c.type);
+  }
+  j["rows"] = nlohmann::json::array();
+  for (const auto& row : page.rows) {
+    nlohmann::json r = nlohmann::json::array();
+    for (std::size_t i = 0; i < row.size() && i < page.columns.size(); ++i)
+      r.push_back(atlas_value(row[i], page.columns[i].type));
+    j["rows"].push_back(std::move(r));
+  }
+  j["total"] = page.total;
+  j["offset"] = page.offset;
+  j["limit"] = page.limit;
+  j["sort"] = b.sort;
+  j["order"] = b.descending ? "desc" : "asc";
+  j["families"] = nlohmann::json::array();
+  for (const auto& [name, games] : atlas::families(*db)) j["families"].push_back({{"name", name}, {"games", games}});
   return json_response(j);
 }
 

@@ -4,6 +4,10 @@
 #include <map>
 #include <string>
 
+namespace grundy::atlas {
+class Db;
+}
+
 namespace grundy::server {
 
 // One answer of the JSON API: an HTTP status, a content type and a body. Bad input is 400 with
@@ -38,6 +42,15 @@ ApiResponse api_moves(const Query& q);
 // `grundy KIND ... --format json` prints them, called through the same functions
 // (cli/analysis_common.hpp); seq searches its period up to `search` heap sizes (default 4096).
 ApiResponse api_analysis(const Query& q);
+
+// One page of the atlas the server was started with (`grundy serve --atlas FILE`; null: none,
+// answered 404 saying how to give one), as atlas/browse.hpp pages it:
+// [family=NAME][&passes=K][&pass_from_terminal=0|1][&proven=0|1][&misere=0|1][&status=ok|error][&spec=TEXT]
+// [&period_min=N][&period_max=N][&reverse_mex=1|0|none][&formula=1|0][&sort=COLUMN][&order=asc|desc]
+// [&limit=N][&offset=N]; an empty value is no filter (what an empty form field sends). Answers
+// {"columns", "types", "rows" (INTEGER and REAL columns as numbers, NULL as null), "total",
+// "offset", "limit", "sort", "order", "families": [{"name", "games"}]}.
+ApiResponse api_atlas(const atlas::Db* db, const Query& q);
 
 // {"error": message} with the status: how every refusal of the API and the server reads.
 ApiResponse api_error(int status, const std::string& message);

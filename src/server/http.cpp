@@ -12,6 +12,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -20,6 +21,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "atlas/atlas.hpp"
 #include "core/errors.hpp"
 #include "core/progress.hpp"
 #include "server/web_files.hpp"  // generated from web/ (cmake/embed_web.cmake)
@@ -117,11 +119,13 @@ std::string content_type_of(const std::string& file) {
   return "application/octet-stream";
 }
 
+using Handler = std::function<ApiResponse(const Query&)>;
+
 // One API answer, computed where `run` is called: inside the time limit when `max_seconds` is
 // set. A bad input is 400 with the engine's one-line message; only a broken invariant of the
 // engine is 500.
 // `cancelled`: the request's Cancel flag (Jobs), polled with the time limit.
-ApiResponse run_api(ApiResponse (*handler)(const Query&), const Query& q, double max_seconds, bool limited,
+ApiResponse run_api(const Handler& handler, const Query& q, double max_seconds, bool limited,
                     const std::shared_ptr<const std::atomic<bool>>& cancelled = nullptr) {
   try {
     if (!limited) return handler(q);
@@ -147,8 +151,6 @@ ApiResponse run_api(ApiResponse (*handler)(const Query&), const Query& q, double
     return api_error(500, std::string("internal error: ") + e.what());
   }
 }
-
-ApiResponse api_games_handler(const Query& q) { return api_games(q); }
 
 // An answer and how it goes out.
 struct Reply {
@@ -236,14 +238,18 @@ std::string job_id(const Query& q) {
 }
 
 struct HttpServer::Impl {
-  Impl(std::string root, const ServeLimits& l)
+  Impl(std::string root, const ServeLimits& l, std::shared_ptr<const atlas::Db> a)
       : web_root(std::move(root)),
         limits(l),
+        atlas(std::move(a)),
         slots(limits.computations),
         pool(slots, limits.computations, limits.busy_wait) {}
 
   std::string web_root;
   ServeLimits limits;
+  // One SQLite connection: its queries one at a time (its error message is per connection).
+  std::shared_ptr<const atlas::Db> atlas;
+  std::mutex atlas_mutex;
   ComputeSlots slots;
   Jobs jobs;  // before the pool, whose jobs leave it as they finish
   ComputePool pool;
@@ -397,15 +403,27 @@ struct HttpServer::Impl {
     if (path.rfind("/api/", 0) == 0) {
       Reply reply;
       reply.api = true;
-      ApiResponse (*handler)(const Query&) = nullptr;
-      if (path == "/api/games") handler = api_games_handler;
+      Handler handler;
+      bool at_once = false;  // answered here, not queued behind the computations
+      if (path == "/api/games") {
+        handler = [](const Query& query) { return api_games(query); };
+        at_once = true;
+      }
       if (path == "/api/table") handler = api_table;
       if (path == "/api/moves") handler = api_moves;
       if (path == "/api/analysis") handler = api_analysis;
+      if (path == "/api/atlas") {
+        // Without an atlas the answer (404, how to give one) costs nothing: no slot for it.
+        at_once = atlas == nullptr;
+        handler = [this](const Query& query) {
+          const std::lock_guard<std::mutex> lock(atlas_mutex);
+          return api_atlas(atlas.get(), query);
+        };
+      }
       if (!handler && path != "/api/cancel") {
         reply.answer = api_error(404, shown_path(path) +
                                           ": no such endpoint; see /api/games, /api/table, /api/moves, /api/analysis, "
-                                          "/api/cancel");
+                                          "/api/atlas, /api/cancel");
         return reply;
       }
       Query q;
@@ -424,7 +442,7 @@ struct HttpServer::Impl {
         return reply;
       }
       reply.download = q.count("download") > 0;
-      if (handler == api_games_handler) {
+      if (at_once) {
         reply.answer = run_api(handler, q, limits.max_seconds, false);
         return reply;
       }
@@ -439,7 +457,7 @@ struct HttpServer::Impl {
 
   // Suspends the connection and hands the computation to the pool, whose thread stores the
   // answer and resumes the connection (or, if the pool is stopping, answers at once).
-  void compute(MHD_Connection* c, Request& req, Reply reply, ApiResponse (*handler)(const Query&), Query q) {
+  void compute(MHD_Connection* c, Request& req, Reply reply, Handler handler, Query q) {
     reply.close = req.last;
     req.reply = std::move(reply);
     req.state = Request::State::Computing;
@@ -475,9 +493,9 @@ struct HttpServer::Impl {
     };
     bool queued = false;
     try {
-      queued = pool.submit(
-          [handler, q = std::move(q), seconds, cancelled] { return run_api(handler, q, seconds, true, cancelled); },
-          finished);
+      queued = pool.submit([handler = std::move(handler), q = std::move(q), seconds,
+                            cancelled] { return run_api(handler, q, seconds, true, cancelled); },
+                           finished);
     } catch (const std::bad_alloc&) {
       finished(api_error(503, "server busy; try again"));
       return;
@@ -554,14 +572,14 @@ struct HttpServer::Impl {
   }
 };
 
-HttpServer::HttpServer(std::string web_root, const ServeLimits& given) {
+HttpServer::HttpServer(std::string web_root, const ServeLimits& given, std::shared_ptr<const atlas::Db> atlas) {
   ServeLimits limits = given;
   if (limits.computations <= 0)
     limits.computations = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   struct stat st {};
   if (!web_root.empty() && (::stat(web_root.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)))
     throw core::UserError("--web-root " + web_root + ": not a directory");
-  impl_ = std::make_unique<Impl>(std::move(web_root), limits);
+  impl_ = std::make_unique<Impl>(std::move(web_root), limits, std::move(atlas));
 }
 
 HttpServer::~HttpServer() { stop(); }

@@ -7,6 +7,10 @@
 
 #include "server/compute_pool.hpp"
 
+namespace grundy::atlas {
+class Db;
+}
+
 namespace grundy::server {
 
 // The limits of `grundy serve`; 0 picks the default named. Every one bounds what a client can
@@ -37,10 +41,12 @@ struct ServeLimits {
 // at). One thread reads and writes every connection (epoll), so a slow or idle connection costs
 // a socket and at most `connection_memory` bytes; /api/table and /api/moves run on the compute
 // pool. Every error is JSON {"error": "..."}, except those libmicrohttpd answers itself before
-// the request reaches us (listed at the top of http.cpp).
+// the request reaches us (listed at the top of http.cpp). `atlas`, when given, is what
+// /api/atlas pages through (only read, one query at a time).
 class HttpServer {
  public:
-  explicit HttpServer(std::string web_root, const ServeLimits& limits = {});
+  explicit HttpServer(std::string web_root, const ServeLimits& limits = {},
+                      std::shared_ptr<const atlas::Db> atlas = nullptr);
   ~HttpServer();  // stop()
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;

@@ -4,16 +4,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 const grundy = process.env.GRUNDY;
 const artifacts = process.env.ARTIFACTS || path.resolve('build/e2e-artifacts');
 
-function startServer() {
+// `grundy serve --port 0` with `args` after it (e.g. --atlas FILE).
+function startServer(args = []) {
   return new Promise((resolve, reject) => {
-    const proc = spawn(grundy, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const proc = spawn(grundy, ['serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     proc.stdout.on('data', (d) => {
       out += d;
@@ -25,8 +27,8 @@ function startServer() {
 }
 
 // A server and a browser of their own for one test, stopped after it.
-async function withPage(viewport, body) {
-  const { proc, url } = await startServer();
+async function withPage(viewport, body, serverArgs = []) {
+  const { proc, url } = await startServer(serverArgs);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
@@ -310,5 +312,111 @@ test('a sequence is shown wrapped into rows, not as a one-cell column', async ()
     await page.mouse.click(c.x, c.y);
     await page.waitForSelector('#moves button');
     assert.deepEqual(await page.evaluate(() => window.explorer.state.play.position), [13]);
+  });
+});
+
+// The atlas page (`grundy serve --atlas FILE`) on an atlas made here by `grundy atlas run`,
+// checked against what `grundy atlas query` says of the same file: filter, sort both ways, open
+// a game's table and its sequence in the explorer, and back to the atlas as it was.
+test('the atlas page filters, sorts and opens a game in the explorer', async () => {
+  mkdirSync(artifacts, { recursive: true });
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'grundy-atlas-'));
+  const db = path.join(dir, 'atlas.sqlite');
+  try {
+    execFileSync(grundy, ['atlas', 'run', 'subtraction', '--max', '5', '--sizes', '2', '--passes', '0,1', '--db', db],
+      { stdio: 'ignore' });
+    const query = (sql) => JSON.parse(execFileSync(grundy, ['atlas', 'query', '--db', db, '--format', 'json', sql],
+      { encoding: 'utf8' }));
+    const all = query('SELECT COUNT(*) AS n FROM games')[0].n;
+    // passes = 1 by period (the games without one last), then spec: as the page sorts.
+    const byPeriod = (order) => query('SELECT spec, period, preperiod, prefix FROM games WHERE passes = 1 ' +
+      'ORDER BY period IS NULL, period ' + order + ', spec');
+    const ascending = byPeriod('ASC'), descending = byPeriod('DESC');
+    await withPage({ width: 1440, height: 900 }, async (page, url) => {
+      await page.goto(url);
+      await tableOf(page, 13);
+      const loaded = (check) => page.waitForFunction((c) => {
+        const a = window.explorer.atlas;
+        return !a.loading && a.page && new Function('a', 'return ' + c)(a);
+      }, check);
+      await page.click('#tab-atlas');
+      await loaded('true');
+      assert.equal(await page.isVisible('#explorer-page'), false);
+      assert.equal(await page.evaluate(() => window.explorer.atlas.page.total), Number(all));
+      // Filter: one pass.
+      await page.fill('#atlas-form [name=passes]', '1');
+      await page.click('#atlas-filter');
+      await loaded('a.params.passes === "1"');
+      assert.equal(await page.evaluate(() => window.explorer.atlas.page.total), ascending.length);
+      assert.match(page.url(), /#page=atlas&passes=1/);
+      // Sort by period, then the other way: the rows in the CLI's order, and a known row's period.
+      const specs = () => page.$$eval('#atlas-table tbody tr', (rows) => rows.map((r) => r.dataset.spec));
+      await page.click('#atlas-table th[data-column=period]');
+      await loaded('a.page.sort === "period" && a.page.order === "asc"');
+      assert.deepEqual(await specs(), ascending.map((r) => r.spec));
+      const known = 'subtraction -p set=2,5 --passes 1 --pass-from-terminal';
+      const cli = ascending.find((r) => r.spec === known);
+      assert.ok(cli, known);
+      const cell = (spec, column) => page.textContent(`#atlas-table tr[data-spec="${spec}"] td[data-column=${column}]`);
+      assert.equal(await cell(known, 'period'), cli.period);
+      assert.match(await page.textContent('#atlas-table th[data-column=period]'), /period \u25b2/);
+      await page.click('#atlas-table th[data-column=period]');
+      await loaded('a.page.order === "desc"');
+      assert.deepEqual(await specs(), descending.map((r) => r.spec));
+      assert.equal(await page.textContent('#atlas-table tbody tr:first-child td[data-column=period]'), descending[0].period);
+      // Bad input in the form: the server's one line, the table before gone.
+      await page.fill('#atlas-form [name=period_min]', '9');
+      await page.fill('#atlas-form [name=period_max]', '3');
+      await page.click('#atlas-filter');
+      await page.waitForFunction(() => window.explorer.atlas.error !== null && !window.explorer.atlas.loading);
+      assert.equal(await page.textContent('#atlas-error'), 'period_min = 9 is above period_max = 3');
+      await page.goBack();
+      await loaded('a.page.order === "desc"');
+      await page.screenshot({ path: path.join(artifacts, 'atlas.png'), fullPage: true });
+      // Click a game: its table in the explorer, the values the atlas recorded (x < 64).
+      await page.click(`#atlas-table tr[data-spec="${known}"] a.open-table`);
+      await page.waitForFunction(() => window.explorer.state.page === 'explorer' && window.explorer.state.table &&
+        !window.explorer.state.loading && window.explorer.state.table.game.startsWith('subtraction'));
+      assert.equal(await page.isVisible('#atlas-page'), false);
+      // A heap and its pass counter: shown with every pass left (p = 1), as the atlas records it.
+      const t = await page.evaluate(() => window.explorer.state.table);
+      assert.deepEqual(t.fixed, { p: 1 });
+      const values = t.values.map((v) => v[0]);
+      assert.ok(values.length >= 64, String(values.length));
+      assert.deepEqual(values.slice(0, 64), cli.prefix.split(',').map(Number));
+      assert.match(await page.textContent('#caption'), /^subtraction/);
+      assert.equal(await page.inputValue('#param-set'), '2,5');
+      assert.equal(await page.inputValue('#passes'), '1');
+      assert.equal(await page.isChecked('#pass-from-terminal'), true);
+      await page.screenshot({ path: path.join(artifacts, 'atlas-game.png'), fullPage: true });
+      // Back: the atlas as it was; then a game's sequence, its period the atlas's.
+      await page.goBack();
+      await loaded('a.page.order === "desc" && a.params.passes === "1"');
+      assert.equal(await page.isVisible('#atlas-page'), true);
+      const other = descending[0];
+      await page.evaluate(() => { window.explorer.state.analysis = undefined; });
+      await page.click(`#atlas-table tr[data-spec="${other.spec}"] a.open-seq`);
+      await page.waitForFunction(() => window.explorer.state.analysis !== undefined);
+      const seq = await page.evaluate(() => window.explorer.state.analysis);
+      assert.equal(seq.kind, 'seq');
+      assert.equal(String(seq.result.period), other.period);
+      assert.equal(String(seq.result.preperiod), other.preperiod);
+      assert.match(await page.textContent('#analysis-summary'), new RegExp('period ' + other.period + '\\b'));
+    }, ['--atlas', db]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('without --atlas the atlas page says how to give one', async () => {
+  await withPage({ width: 1440, height: 900 }, async (page, url) => {
+    await page.goto(url + '#page=atlas');
+    await page.waitForFunction(() => window.explorer && window.explorer.atlas.error !== null && !window.explorer.atlas.loading);
+    assert.match(await page.textContent('#atlas-error'), /^no atlas: start the explorer with `grundy serve --atlas FILE`/);
+    assert.equal(await page.isVisible('#atlas-form'), false);
+    // The explorer is a click away, its first table computed then.
+    await page.click('#tab-explorer');
+    await tableOf(page, 13);
+    assert.equal(await page.isVisible('#atlas-page'), false);
   });
 });

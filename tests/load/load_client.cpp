@@ -364,7 +364,8 @@ class Worker {
       default:
         return expect_error(
             client_.Get("/api/nothing"), "/api/nothing", 404,
-            "/api/nothing: no such endpoint; see /api/games, /api/table, /api/moves, /api/analysis, /api/cancel");
+            "/api/nothing: no such endpoint; see /api/games, /api/table, /api/moves, /api/analysis, /api/atlas, "
+            "/api/cancel");
     }
   }
 
