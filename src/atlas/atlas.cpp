@@ -478,16 +478,22 @@ std::set<std::string> Db::specs() const {
   return out;
 }
 
-void Db::insert(const Record& r) {
+std::set<std::string> Db::unproven_below(std::int64_t search) const {
+  std::set<std::string> out;
+  query("SELECT spec FROM games WHERE status = 'ok' AND proven = 0 AND search < ?", {search},
+        [&](const auto& row) { out.insert(*row[0]); });
+  return out;
+}
+
+void Db::insert(const Record& r, bool replace) {
   Statement st;
-  check(sqlite3_prepare_v2(
-            db_,
-            "INSERT INTO games (spec, family, base, passes, pass_from_terminal, misere, status, error, "
-            "box, digest, p_positions, p_digest, value_formula, ppos_formula, prefix, zeros, preperiod, period, "
-            "saltus, proven, search, reverse_mex, reverse_mex_from, ns, seconds) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            -1, &st.s, nullptr),
-        "cannot record " + r.game.spec);
+  const std::string sql =
+      std::string(replace ? "INSERT OR REPLACE" : "INSERT") +
+      " INTO games (spec, family, base, passes, pass_from_terminal, misere, status, error, "
+      "box, digest, p_positions, p_digest, value_formula, ppos_formula, prefix, zeros, preperiod, period, "
+      "saltus, proven, search, reverse_mex, reverse_mex_from, ns, seconds) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+  check(sqlite3_prepare_v2(db_, sql.c_str(), -1, &st.s, nullptr), "cannot record " + r.game.spec);
   int i = 0;
   // Each bound in column order; an empty text or an absent number is NULL.
   auto text = [&](const std::string& v) {

@@ -155,7 +155,11 @@ class Db {
   Db& operator=(const Db&) = delete;
 
   std::set<std::string> specs() const;  // the games recorded
-  void insert(const Record& r);         // one transaction: in the file, or not at all
+  // The games recorded without a proven period whose search swept fewer than `search` heap
+  // sizes: those a larger search may prove.
+  std::set<std::string> unproven_below(std::int64_t search) const;
+  // One transaction: in the file, or not at all. `replace`: a record of the same game goes.
+  void insert(const Record& r, bool replace = false);
   // Runs one SQL statement that only reads (any other is refused: the atlas is written by
   // `atlas run` alone), calling row(values) for each row, NULL as nullopt; returns the columns.
   using RowFn = std::function<void(const std::vector<std::optional<std::string>>&)>;

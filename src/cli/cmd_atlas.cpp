@@ -60,7 +60,7 @@ struct RunOptions {
   int max = 24, sizes = 3, threads = 0, digits = 3, piles = 3, d_max = 64, coefficients = 3, divisors = 4;
   std::int64_t search = atlas::kOctalSearch;
   std::string passes = "0,1,2";
-  bool misere = false;
+  bool misere = false, redo = false;
 };
 
 // Collective under mpirun: rank 0 keeps the database, reads which games it holds and hands the
@@ -95,7 +95,9 @@ void run_atlas(std::ostream& out, const RunOptions& o) {
   std::vector<std::uint64_t> todo;
   if (core::mpi::root()) {
     db.emplace(o.db, atlas::Db::Open::Create);
-    const std::set<std::string> have = db->specs();
+    std::set<std::string> have = db->specs();
+    if (o.redo)
+      for (const std::string& spec : db->unproven_below(o.search)) have.erase(spec);
     for (std::uint64_t i = 0; i < all.size(); ++i)
       if (!have.count(all[i].spec)) todo.push_back(i);
   }
@@ -115,7 +117,7 @@ void run_atlas(std::ostream& out, const RunOptions& o) {
           record.error = r.text;
           ++errors;
         }
-        db->insert(record);
+        db->insert(record, o.redo);
       },
       o.threads > 0 ? o.threads : core::solver_threads());
   if (!core::mpi::root()) return;
@@ -183,6 +185,8 @@ void add_atlas_command(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(std::int64_t{1024}, std::int64_t{1} << 30))
       ->type_name("N");
+  r->add_flag("--redo-unproven", run.redo,
+              "sweep again the games recorded without a proven period whose search was smaller than --search");
   r->add_option("--threads", run.threads, "games computed at once outside mpirun (default: every core)")
       ->check(CLI::Range(1, 1024))
       ->type_name("N");

@@ -91,3 +91,26 @@ TEST(AtlasCli, QueriesAndReportsInEveryFormat) {
   }
   EXPECT_FALSE(std::filesystem::exists(fresh_atlas_path("missing.sqlite")));
 }
+
+// A larger --search with --redo-unproven sweeps again exactly the games left unproven, and
+// their periods are then those a sweep with that search from the start finds; without the
+// flag a rerun sweeps nothing.
+TEST(AtlasCli, ALargerSearchRedoesTheUnprovenGames) {
+  const std::string small = fresh_atlas_path("small.sqlite"), large = fresh_atlas_path("large.sqlite");
+  ASSERT_EQ(run_cli("atlas run octal --digits 2 --search 1024 --db " + small).status, 0);
+  const CliResult unproven = run_cli("atlas query --db " + small + " 'SELECT COUNT(*) FROM games WHERE proven = 0'");
+  const std::string n =
+      unproven.out.substr(unproven.out.find('\n') + 1, unproven.out.size() - unproven.out.find('\n') - 2);
+  ASSERT_GT(std::stoi(n), 0);
+  const CliResult again = run_cli("atlas run octal --digits 2 --search 16384 --db " + small);
+  EXPECT_NE(again.out.find(": 0 swept"), std::string::npos) << again.out;
+  const CliResult redo = run_cli("atlas run octal --digits 2 --search 16384 --redo-unproven --db " + small);
+  ASSERT_EQ(redo.status, 0) << redo.err;
+  EXPECT_NE(redo.out.find(": " + n + " swept"), std::string::npos) << redo.out;
+  ASSERT_EQ(run_cli("atlas run octal --digits 2 --search 16384 --db " + large).status, 0);
+  const std::string periods = " 'SELECT spec, preperiod, period, proven, digest FROM games ORDER BY spec'";
+  const CliResult a = run_cli("atlas query --db " + small + periods),
+                  b = run_cli("atlas query --db " + large + periods);
+  EXPECT_TRUE(a.out == b.out);
+  EXPECT_NE(a.out.find("octal -p code=0.77\t71\t12\t1\t"), std::string::npos) << a.out;
+}
