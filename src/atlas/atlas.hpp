@@ -131,12 +131,13 @@ inline constexpr std::int64_t kOctalSearch = std::int64_t{1} << 14;
 // with passes.
 inline constexpr std::int64_t kSubtractionSearch = std::int64_t{1} << 20;
 
-// Computes a game's record. Its values on its box: a one-heap game's from its fast sweep (one
-// heap sizes from 0 to kDigest - 1), any other game's from the generic solver (a side of kSide);
-// the formulas `discover` finds on that box; a one-heap game's period: a subtraction game's
-// proven by analysis/periodicity.hpp within kSubtractionSearch, an octal game's by the octal
-// periodicity theorem within `search` heap sizes (games/octal_solver.hpp); a subtraction game's
-// reverse-mex property. Throws a UserError for a game it cannot compute (a bad spec, a box too
+// Computes a game's record. Its values on its box (heap sizes 0 .. kDigest - 1 for one heap, a
+// side of kSide otherwise): a subtraction or octal game in normal play's from its fast sweep,
+// any other game's from the generic solver; the formulas `discover` finds on the box's top
+// layer; a one-heap game's period: a subtraction game's proven by analysis/periodicity.hpp
+// within kSubtractionSearch, an octal game's by the octal periodicity theorem within `search`
+// heap sizes (games/octal_solver.hpp); a subtraction game's reverse-mex property; a chocolate
+// bar's NS property. Throws a UserError for a game it cannot compute (a bad spec, a box too
 // large for memory).
 Record compute(const AtlasGame& game, std::int64_t search = kOctalSearch);
 
