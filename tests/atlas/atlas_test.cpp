@@ -352,6 +352,22 @@ TEST(AtlasRecord, TheReverseMexPropertyAndWhereItHoldsFrom) {
   EXPECT_EQ(pass.reverse_mex_from, 46);
   EXPECT_EQ(pass.period, 24);
   EXPECT_EQ(pass.preperiod, 46);
+  // The same from the definition, on the generic solver's values: the successors of (x, p) are
+  // (x + s, p) and, while a pass is left to take, (x, p + 1) when the pass from it is legal
+  // (x >= 2, the least move). The last failure is below 46, and none follows up to 600.
+  const core::Game game = games::make_game(games::parse_game_spec(games[1].spec, games::SpecOf::WholeGame));
+  const core::DenseTable t = game.solve_dense(core::Box(core::Position{640, 2}));
+  std::int64_t last_failure = -1;
+  for (std::int64_t x = 0; x < 600; ++x)
+    for (std::int64_t p = 0; p < 2; ++p) {
+      std::vector<bool> seen(64);
+      for (const std::int64_t s : {2, 12, 14}) seen[t.at(core::Position{x + s, p})] = true;
+      if (p == 0 && x >= 2) seen[t.at(core::Position{x, 1})] = true;
+      core::Value mex = 0;
+      while (seen[mex]) ++mex;
+      if (mex != t.at(core::Position{x, p})) last_failure = x;
+    }
+  EXPECT_EQ(last_failure + 1, *pass.reverse_mex_from);
 }
 
 // The atlas shipped in data/atlas (data/atlas/make.sh) is what this grundy computes: it holds
