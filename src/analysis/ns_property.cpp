@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "core/progress.hpp"
+
 namespace grundy::analysis {
 
 namespace {
@@ -23,9 +25,11 @@ struct Line {
 // Blocks of 2^i >= size hold the whole range and only weaken as i grows, so i stops there.
 // Returns the first failure in order of i, then of the arguments.
 bool condition_a(const Line& h, NsResult& r) {
+  core::StopPoll poll;
   for (std::int64_t i = 1;; ++i) {
     const std::int64_t block = std::int64_t{1} << i;
     for (std::int64_t start = 0; start < h.size; start += block) {
+      poll(static_cast<std::uint64_t>(block));
       const std::int64_t first = h(start) >> (i - 1);
       for (std::int64_t t = start + 1; t < std::min(start + block, h.size); ++t)
         if ((h(t) >> (i - 1)) != first) {
@@ -94,8 +98,10 @@ NsResult ns_property_2d(std::span<const std::int64_t> f, std::int64_t nx, std::i
   NsResult r;
   auto F = [&](std::int64_t x, std::int64_t z) { return f[static_cast<std::size_t>(x * nz + z)]; };
   auto at = [](std::int64_t x, std::int64_t z) { return "F(" + num(x) + "," + num(z) + ")"; };
+  core::StopPoll poll;
   for (std::int64_t x = 0; x < nx; ++x)
     for (std::int64_t z = 0; z < nz; ++z) {
+      poll();
       const std::int64_t v = F(x, z);
       if (v < 0) {
         r.kind = NsResult::Kind::Negative;

@@ -81,8 +81,9 @@ std::string describe(const Periodicity& p) {
   return s;
 }
 
-Periodicity subtraction_periodicity(const SubtractionSeq& s, std::int64_t limit) {
-  const games::SubtractionPeriod sp = games::find_subtraction_period(s.game, s.passes, s.pass_from_terminal, limit);
+Periodicity subtraction_periodicity(const SubtractionSeq& s, std::int64_t limit, std::uint64_t memory_limit) {
+  const games::SubtractionPeriod sp =
+      games::find_subtraction_period(s.game, s.passes, s.pass_from_terminal, limit, memory_limit);
   Periodicity p;
   p.found = sp.found;
   p.proven = sp.found;

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/memory.hpp"
 #include "core/position.hpp"
 #include "games/subtraction.hpp"
 #include "games/subtraction_solver.hpp"
@@ -52,7 +53,8 @@ struct SubtractionSeq {
 
 // The proven period of a subtraction game, searched up to `limit` heap sizes (all layers
 // together; saltus 0). Not found: found = false, observed = the heap sizes searched.
-Periodicity subtraction_periodicity(const SubtractionSeq& s, std::int64_t limit);
+Periodicity subtraction_periodicity(const SubtractionSeq& s, std::int64_t limit,
+                                    std::uint64_t memory_limit = core::default_memory_limit());
 
 // G(x, layer) for any x >= 0 from a proven period: the sweep runs only to preperiod + period.
 core::Value value_from_period(const SubtractionSeq& s, const Periodicity& per, std::int64_t x, int layer);

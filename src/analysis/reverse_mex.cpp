@@ -5,6 +5,7 @@
 
 #include "core/errors.hpp"
 #include "core/mex.hpp"
+#include "core/progress.hpp"
 
 namespace grundy::analysis {
 
@@ -136,7 +137,10 @@ ReverseMexReport reverse_mex(const games::Subtraction& game, int passes, bool pa
   };
 
   std::int64_t y = 0;
+  core::StopPoll poll;
+  const auto per_heap = static_cast<std::uint64_t>(layers) * (game.set().size() + 1);
   for (; y < explicit_end + m; ++y) {
+    poll(per_heap);
     sweep.step();
     const std::int64_t x = y - m;
     if (x < 0) continue;

@@ -81,12 +81,14 @@ inline constexpr Value kUnreached = ValueArray::kFirstMarker;  // outside the re
 // box: every option of those must have been solved (the reach box promises it), so a missing
 // one is an EngineError. A cell outside the requested box whose option leaves the box (or was
 // itself left unsolved for that reason) is not reachable from the requested box: kUnreached.
+// Each option is a unit of work for `poll`: a cell may have millions of options.
 template <Ruleset R>
 Value evaluate_cell(const R& rules, const Box& box, const ValueArray& values, const Position& pos,
-                    Evaluation eval, MexBuffer& mex, bool required) {
+                    Evaluation eval, MexBuffer& mex, bool required, StopPoll& poll) {
   bool any = false, any_p = false, escaped = false;
   mex.clear();
   rules.for_each_option(pos, [&](const Position& opt) {
+    poll();
     if (escaped) return;
     const bool inside = box.contains(opt);
     const Value v = inside ? values[box.index(opt)] : kUnreached;
@@ -131,13 +133,14 @@ DenseTable solve_dense(const R& rules, const Box& requested, Evaluation eval = E
   const std::uint64_t n = t.box.count();
   t.values.assign(n, kUnset);
   MexBuffer mex;
+  StopPoll poll;
   auto solve_cell = [&](const Position& pos, std::uint64_t idx) {
     if ((idx & 4095) == 4095) tick(4096);
     if (!rules.check(pos).empty()) {
       t.values.set(idx, kNoValue);
       return;
     }
-    t.values.set(idx, detail::evaluate_cell(rules, t.box, t.values, pos, eval, mex, requested.contains(pos)));
+    t.values.set(idx, detail::evaluate_cell(rules, t.box, t.values, pos, eval, mex, requested.contains(pos), poll));
   };
   auto finish = [&] {
     for (std::uint64_t i = 0; i < n; ++i)

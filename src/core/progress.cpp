@@ -53,11 +53,12 @@ void set_deadline_seconds(double seconds) {
 }
 
 void poll_stop() {
-  if (detail::g_stop_requested.load(std::memory_order_relaxed)) throw Interrupted("interrupted (no --out or --save file was written)");
+  if (detail::g_stop_requested.load(std::memory_order_relaxed))
+    throw Interrupted("interrupted" + std::string(kNothingWritten));
   const std::int64_t deadline = g_deadline_ns.load(std::memory_order_relaxed);
   if (deadline != 0 && now_ns() > deadline) {
     g_deadline_hit.store(true);
-    throw Interrupted("stopped by --max-seconds before the command finished (no --out or --save file was written)");
+    throw Interrupted("stopped by --max-seconds before the command finished" + std::string(kNothingWritten));
   }
   if (const ThreadDeadline::State* d = t_deadline) {
     if (d->at_ns != 0 && now_ns() >= d->at_ns) throw Interrupted(d->message);
@@ -65,9 +66,30 @@ void poll_stop() {
   }
 }
 
+std::int64_t ThreadDeadline::at_seconds(double seconds) {
+  return now_ns() + static_cast<std::int64_t>(std::min(seconds, 1e9) * 1e9);
+}
+
+Interrupted kept_on_stop(const Interrupted& e, const std::string& kept) {
+  std::string m = e.what();
+  if (!m.ends_with(kNothingWritten)) return e;
+  m.resize(m.size() - kNothingWritten.size());
+  return Interrupted(m + " (" + kept + ")");
+}
+
+bool stop_due() noexcept {
+  if (detail::g_stop_requested.load(std::memory_order_relaxed)) return true;
+  const std::int64_t deadline = g_deadline_ns.load(std::memory_order_relaxed);
+  if (deadline != 0 && now_ns() > deadline) return true;
+  if (const ThreadDeadline::State* d = t_deadline) {
+    if (d->at_ns != 0 && now_ns() >= d->at_ns) return true;
+    if (d->cancelled && d->cancelled->load(std::memory_order_relaxed)) return true;
+  }
+  return false;
+}
+
 ThreadDeadline::ThreadDeadline(double seconds, std::string message, std::shared_ptr<const std::atomic<bool>> cancelled)
-    : ThreadDeadline(State{now_ns() + static_cast<std::int64_t>(std::min(seconds, 1e9) * 1e9), std::move(message),
-                           std::move(cancelled)}) {}
+    : ThreadDeadline(State{at_seconds(seconds), std::move(message), std::move(cancelled)}) {}
 
 ThreadDeadline::ThreadDeadline(State inherited) : state_(std::move(inherited)), previous_(t_deadline) {
   t_deadline = &state_;

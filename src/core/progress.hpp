@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include "core/errors.hpp"
@@ -18,6 +19,15 @@ namespace grundy::core {
 struct Interrupted : UserError {
   using UserError::UserError;
 };
+
+// What the process-wide stops (Ctrl-C, --max-seconds) add to their message: a command that
+// keeps a file it wrote before the stop (seq --save, after each step; atlas run's --db) says
+// so instead, through kept_on_stop.
+inline constexpr std::string_view kNothingWritten = " (no --out or --save file was written)";
+
+// `e` with `kept` ("--save FILE holds ...") in the place of kNothingWritten; `e` itself when it
+// is not a stop of the process (a server request's limit says nothing of files).
+Interrupted kept_on_stop(const Interrupted& e, const std::string& kept);
 
 // Installs the SIGINT handler (first Ctrl-C requests a clean stop; a second one kills, removing
 // the temporaries of core/cleanup.hpp), and the SIGTERM/SIGHUP ones of core/cleanup.hpp.
@@ -35,6 +45,9 @@ void set_deadline_seconds(double seconds);
 // Throws Interrupted if a stop was requested or a deadline (the process's, or the calling
 // thread's ThreadDeadline) passed.
 void poll_stop();
+// Whether poll_stop() would throw, for code that may not throw there (a callback of a C
+// library, such as SQLite's progress handler): it stops its library, then calls poll_stop().
+bool stop_due() noexcept;
 
 // A deadline for the computations of one thread only, on top of the process-wide one: the
 // explorer's server gives each request its own, so one costly request stops with a message
@@ -61,6 +74,8 @@ class ThreadDeadline {
 
   // The calling thread's deadline, to hand to worker threads.
   static State inherited();
+  // State::at_ns for a deadline `seconds` from now.
+  static std::int64_t at_seconds(double seconds);
 
  private:
   State state_;
@@ -77,16 +92,23 @@ inline void tick(std::uint64_t cells) {
   poll_stop();
 }
 
-// For long loops outside the solvers (analyses, output): polls the stop request once every
-// 2^16 calls, so a deadline or Ctrl-C is honoured in every phase of a command.
+// The one rule for stopping: a loop polls the stop request after a bounded amount of work, not
+// of iterations, so a deadline or Ctrl-C is honoured within about a millisecond in every phase
+// of a command, however much one iteration costs. Each call adds the work an iteration did, in
+// units of about one cell, option or pair (a few nanoseconds); every kWork units it polls and
+// returns true, so a loop with a stop of its own (a time budget) checks that at the same beat.
 class StopPoll {
  public:
-  void operator()() {
-    if ((++n_ & 0xffff) == 0) poll_stop();
+  static constexpr std::uint64_t kWork = std::uint64_t{1} << 16;
+  bool operator()(std::uint64_t units = 1) {
+    if ((work_ += units) < kWork) return false;
+    work_ = 0;
+    poll_stop();
+    return true;
   }
 
  private:
-  std::uint32_t n_ = 0;
+  std::uint64_t work_ = 0;
 };
 
 // While alive, draws "what: 45% 12.3 M/s, 3 s left" on stderr every 200 ms once the work has

@@ -45,11 +45,6 @@ inline std::uint64_t mul_bytes(std::uint64_t a, std::uint64_t b) {
 // exception messages. Added once to every estimate by core::Game::route.
 inline constexpr std::uint64_t kRouteOverheadBytes = std::uint64_t{64} << 10;
 
-// Bytes the memo solver holds per position it memoises: the hash map's node (the position,
-// its value, the chain pointer and the cached hash, rounded up by malloc) and bucket, and a
-// frame of its explicit stack, whose depth can reach the number of positions.
-inline constexpr std::uint64_t kMemoBytesPerPosition = 192 + sizeof(Position) + 16;
-
 // The generic sweep of core::solve_dense, with its memory: the values, plus in rank order the
 // ranks, the order and std::stable_sort's buffer, or for a ruleset with no order the memo
 // solver of every cell.

@@ -60,22 +60,33 @@ OctalSweep::OctalSweep(OctalCode code) : code_(std::move(code)), count_(65536, 0
 std::uint64_t OctalSweep::bytes(const OctalCode& code, std::int64_t n) {
   // Two bytes a value after widening (the one-byte copy is freed as the two-byte one fills, but
   // both exist for a moment), the rare list at its worst, the counts; for three-way splits the
-  // pair sets of hex_one at their widest, 512 bytes a heap size.
+  // pair sets of hex_one at their widest, 512 bytes a heap size, twice while their buffer grows
+  // (extend_to makes room for the heap sizes it sweeps at once: the old buffer and the new).
   const auto u = static_cast<std::uint64_t>(std::max<std::int64_t>(n, 0));
-  const std::uint64_t pairs = code.max_parts() == 3 ? core::mul_bytes(u, kHexLimit / 8) : 0;
+  const std::uint64_t pairs = code.max_parts() == 3 ? core::mul_bytes(u, 2 * (kHexLimit / 8)) : 0;
   return core::add_bytes(core::add_bytes(core::mul_bytes(u, 3), pairs),
                          core::add_bytes(core::mul_bytes(u, 8), 65536 * 8 + (1u << 16)));
 }
 
-// By the definition, for the first heap sizes and for codes that split into three heaps; the
-// option buffer is reused from one heap size to the next.
-core::Value OctalSweep::naive_one(std::int64_t n) {
+namespace {
+struct StopReached {};  // leaves a heap size's moves when stop_at's time comes among them
+}  // namespace
+
+// By the definition, for the first heap sizes and for codes that split into three heaps (a
+// heap size then has O(n^2) options: the stops are polled among them); the option buffer is
+// reused from one heap size to the next.
+std::optional<core::Value> OctalSweep::naive_one(std::int64_t n) {
   naive_opts_.clear();
-  for_each_heap_move(code_, n, [&](const std::int64_t* parts, int count) {
-    core::Value v = 0;
-    for (int i = 0; i < count; ++i) v ^= at(parts[i]);
-    naive_opts_.push_back(v);
-  });
+  try {
+    for_each_heap_move(code_, n, [&](const std::int64_t* parts, int count) {
+      if (poll(1)) throw StopReached{};
+      core::Value v = 0;
+      for (int i = 0; i < count; ++i) v ^= at(parts[i]);
+      naive_opts_.push_back(v);
+    });
+  } catch (const StopReached&) {
+    return std::nullopt;
+  }
   return core::mex_naive(naive_opts_);
 }
 
@@ -304,10 +315,11 @@ constexpr auto kBit8 = [] {  // entry i: bit i & 7
   return r;
 }();
 
-// Clears from `want` the values G(a) ^ G(m - a) for a = 1 .. last, stopping once none is left.
+// Clears from `want` the values G(a) ^ G(m - a) for a = 1 .. last, stopping once none is left;
+// returns the pairs it looked at.
 template <class T>
-__attribute__((target("avx512f,avx512bw,avx512vbmi"))) void search_avx512(const T* g, std::int64_t m, std::int64_t last,
-                                                                          WantBits& want) {
+__attribute__((target("avx512f,avx512bw,avx512vbmi"))) std::int64_t search_avx512(const T* g, std::int64_t m,
+                                                                                  std::int64_t last, WantBits& want) {
   constexpr int L = 64 / sizeof(T);
   const __m512i reverse = _mm512_loadu_si512(sizeof(T) == 1 ? static_cast<const void*>(kReverse8.data())
                                                             : static_cast<const void*>(kReverse16.data()));
@@ -340,12 +352,13 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) void search_avx512(const 
           _mm512_maskz_set1_epi64(static_cast<__mmask8>(1u << (found >> 6)), std::int64_t{1} << (found & 63)), set);
     }
   }
-  if (!_mm512_test_epi64_mask(set, set)) a = last + 1;  // every value found
   _mm512_store_si512(want.bit.data(), set);
+  if (!_mm512_test_epi64_mask(set, set)) return a - 1;  // every value found
   for (; a <= last; ++a) {  // fewer than L pairs
     const core::Value found = g[a] ^ g[m - a];
     want.bit[found >> 6] &= ~(std::uint64_t{1} << (found & 63));
   }
+  return last;
 }
 
 bool has_avx2() {
@@ -441,28 +454,37 @@ void add_translated(const std::uint64_t* x, core::Value u, int words, std::uint6
 
 }  // namespace
 
-void OctalSweep::pair_sets_to(std::int64_t x) {
+bool OctalSweep::pair_sets_to(std::int64_t x) {
   const auto W = static_cast<std::size_t>(words_);
   if (W > pair_words_) {  // the values grew: the sets take the new width
-    std::vector<std::uint64_t> wider(pairs_.size() / std::max<std::size_t>(pair_words_, 1) * W, 0);
+    std::vector<std::uint64_t> wider;
+    wider.reserve(static_cast<std::size_t>(std::max(x, target_)) * W);
+    wider.resize(pairs_.size() / std::max<std::size_t>(pair_words_, 1) * W, 0);
     for (std::size_t y = 0; pair_words_ > 0 && y < pairs_.size() / pair_words_; ++y)
       std::copy_n(pairs_.begin() + static_cast<std::ptrdiff_t>(y * pair_words_), pair_words_,
                   wider.begin() + static_cast<std::ptrdiff_t>(y * W));
     pairs_.swap(wider);
     pair_words_ = W;
   }
+  // Room for every heap size extend_to sweeps, made once: the old buffer and the new one are
+  // what OctalSweep::bytes counts, never a doubling's three.
+  if (pairs_.capacity() < static_cast<std::size_t>(x) * W)
+    pairs_.reserve(static_cast<std::size_t>(std::max(x, target_)) * W);
   std::array<std::uint8_t, kHexLimit> flags;  // one byte a value: plain stores
+  // Once a step at a time, but a sweep loaded from a file makes every set at once: O(x^2).
   for (auto y = static_cast<std::int64_t>(pairs_.size() / W); y < x; ++y) {
+    if (poll(static_cast<std::uint64_t>(y))) return false;
     std::fill_n(flags.begin(), W * 64, std::uint8_t{0});
     for (std::int64_t b = 1; 2 * b <= y; ++b) flags[at(b) ^ at(y - b)] = 1;
     for (std::size_t w = 0; w < W; ++w) pairs_.push_back(flag_bits(flags.data() + 64 * w));
   }
+  return true;
 }
 
-core::Value OctalSweep::hex_one(std::int64_t n) {
+std::optional<core::Value> OctalSweep::hex_one(std::int64_t n) {
   const int W = words_;  // every option value is below 64 * W <= kHexLimit
   const auto Wz = static_cast<std::size_t>(W);
-  pair_sets_to(n);
+  if (!pair_sets_to(n) || poll(static_cast<std::uint64_t>(n) * (Wz + 1))) return std::nullopt;
   std::array<std::uint64_t, kHexLimit / 64> options{};
   const auto add = [&](core::Value v) { options[v >> 6] |= std::uint64_t{1} << (v & 63); };
   for (int k : keep_) add(at(n - k));
@@ -511,10 +533,12 @@ std::int64_t OctalSweep::run(std::vector<T>& gv, std::int64_t from, std::int64_t
     if (past_stop()) return n;
     remask_at(n);
     if (n < first_fast_ || !split3_.empty()) {
-      const core::Value value = n >= first_fast_ && hex_fast_ && max_value_ < kHexLimit ? hex_one(n) : naive_one(n);
-      if (value > kMax) return n;
-      gv[static_cast<std::size_t>(n)] = static_cast<T>(value);
-      note(n, value);
+      const std::optional<core::Value> value =
+          n >= first_fast_ && hex_fast_ && max_value_ < kHexLimit ? hex_one(n) : naive_one(n);
+      if (!value) return n;  // stopped
+      if (*value > kMax) return n;
+      gv[static_cast<std::size_t>(n)] = static_cast<T>(*value);
+      note(n, *value);
       if ((n & 65535) == 65535) core::tick(65536);
       ++n;
       continue;
@@ -578,7 +602,8 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
 #endif
   // The rare values below c still missing (`want`, words 0 .. Wc - 1, `missing` of them) looked
   // for among the splits of heap n, by blocks of pairs, `want` updated after each; how many are
-  // still missing after.
+  // still missing after. `scanned` counts the pairs looked at.
+  std::int64_t scanned = 0;
   const auto search_missing = [&](std::int64_t n, int Wc, std::int64_t missing) {
 #ifdef GRUNDY_OCTAL_AVX2
     const bool by_table = vector && max_value_ < WantTable::kLimit;
@@ -594,7 +619,7 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
         any |= bits.bit[static_cast<std::size_t>(w)] = want[static_cast<std::size_t>(w)] & formable(w);
       for (std::size_t s = 0; s < split_.size() && any; ++s) {
         const std::int64_t m = n - split_[s];
-        search_avx512(g, m, split_unequal_[s] ? (m - 1) / 2 : m / 2, bits);
+        scanned += search_avx512(g, m, split_unequal_[s] ? (m - 1) / 2 : m / 2, bits);
         any = 0;
         for (const std::uint64_t word : bits.bit) any |= word;
       }
@@ -670,6 +695,7 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
         }
         a = to_a;
       }
+      scanned += std::min(a, last + 1);
     }
     return missing;
   };
@@ -755,6 +781,12 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
         }
         gv[static_cast<std::size_t>(n)] = static_cast<T>(value);
         note(n, value);
+        // A heap size may scan up to n pairs: the stops are polled by the work done.
+        if (poll(static_cast<std::uint64_t>(scanned) + rare_.size() * split_.size() + 1)) {
+          result = n + 1;
+          break;
+        }
+        scanned = 0;
       }
     }
     stop.store(true);  // the helper's work is done
@@ -780,6 +812,7 @@ void OctalSweep::append(core::Value v) {
 void OctalSweep::extend_to(std::int64_t n) {
   if (n <= n_) return;
   stopped_ = false;
+  target_ = n;
   if (!wide_) {
     v8_.resize(static_cast<std::size_t>(n));
     const std::int64_t stopped = run(v8_, n_, n);
@@ -846,7 +879,9 @@ OctalPeriod find_octal_period(const OctalSweep& sw) {
     r.found = true;
     r.preperiod = n0;
     r.period = p;
-    r.needed = k * n0 + (k - 1) * p + t + 1;
+    r.bound = k * std::max<std::int64_t>(n0, 1) + (k - 1) * p + t;
+    r.needed = r.bound + p;
+    // The walk above compared every n with n0 <= n < N - p, so the theorem's range is covered.
     r.proven = N >= r.needed && !sw.code().any_unequal();
     return r;
   }
@@ -935,13 +970,14 @@ OctalHeapValues::OctalHeapValues(OctalCode code, std::uint64_t memory_limit, std
 
 const OctalPeriod& OctalHeapValues::period() {
   if (!period_) {
-    // As far as the memory limit allows: most proofs need far less (Kayles: 157 heap sizes).
+    // As far as the memory limit allows: most proofs need far less (Kayles: 168 heap sizes).
     std::int64_t search = kOctalPeriodSearch;
-    while (search > (std::int64_t{1} << 16) && OctalSweep::bytes(sweep_.code(), search) > limit_) search /= 2;
+    while (search > 64 && OctalSweep::bytes(sweep_.code(), search) > limit_) search /= 2;
     const bool three = sweep_.code().max_parts() == 3;  // O(n) a heap size: bounded in time
-    period_ = sweep_.code().any_unequal() ? OctalPeriod{}
-                                          : sweep_until_proven(sweep_, std::int64_t{1} << (three ? 12 : 16), search,
-                                                               three ? kOctalSearchSeconds : 0);
+    const std::int64_t start = std::min(std::int64_t{1} << (three ? 12 : 16), search);
+    period_ = sweep_.code().any_unequal() || OctalSweep::bytes(sweep_.code(), search) > limit_
+                  ? OctalPeriod{}
+                  : sweep_until_proven(sweep_, start, search, three ? kOctalSearchSeconds : 0);
   }
   return *period_;
 }

@@ -34,6 +34,7 @@
 #include "core/dense_solver.hpp"
 #include "core/errors.hpp"
 #include "core/game.hpp"
+#include "core/progress.hpp"
 #include "core/route.hpp"
 #include "games/octal.hpp"
 
@@ -87,15 +88,20 @@ class OctalSweep {
   std::int64_t run(std::vector<T>& g, std::int64_t from, std::int64_t to);
   template <class T>
   std::int64_t run_segment(std::vector<T>& g, std::int64_t from, std::int64_t to);
-  core::Value naive_one(std::int64_t n);
-  core::Value hex_one(std::int64_t n);       // three-way splits by the pair sets; see the .cpp
-  void pair_sets_to(std::int64_t x);         // P(y) for every y < x
+  // G(n) by the definition; nullopt when stop_at's time came during it.
+  std::optional<core::Value> naive_one(std::int64_t n);
+  std::optional<core::Value> hex_one(std::int64_t n);  // three-way splits by the pair sets; see the .cpp
+  bool pair_sets_to(std::int64_t x);                   // P(y) for every y < x; false when stop_at's time came first
   void note(std::int64_t n, core::Value v);  // G(n) = v is stored: counts, rare list, size
   void choose_mask();
   void remask_at(std::int64_t n);  // the mask is chosen again at 1024, 2048, 4096, ... heap sizes
   void widen();                    // one byte a value to two, for the values done
   core::UserError too_large(std::int64_t n) const;
-  bool past_stop();  // stop_at's time has come (checked before each heap size, or each segment)
+  bool past_stop();  // stop_at's time has come
+  // Adds `units` of work (an option, a pair, a word of a pair set) to the poll of the stop
+  // request (core::StopPoll, which throws Interrupted), and at its beat checks stop_at too:
+  // true once that time has come.
+  bool poll(std::uint64_t units) { return poll_(units) && past_stop(); }
   void set_mask(std::uint32_t mask);
 
   OctalCode code_;
@@ -108,6 +114,7 @@ class OctalSweep {
   bool hex_fast_ = false;             // three-way splits, none with '!': by hex_one while the values allow
   std::vector<std::uint64_t> pairs_;  // P(y), pair_words_ words each, for y < pairs_.size() / pair_words_
   std::size_t pair_words_ = 0;
+  std::int64_t target_ = 0;             // the heap sizes the running extend_to was asked for
   std::vector<std::uint64_t> hex_acc_;  // hex_one's scratch: a set for each value u of a heap a,
   std::vector<core::Value> hex_used_;   // and the values u that have one,
   std::vector<bool> hex_has_;           // as flags
@@ -125,21 +132,27 @@ class OctalSweep {
   std::vector<core::Value> naive_opts_;
   std::optional<std::chrono::steady_clock::time_point> stop_at_;
   bool stopped_ = false;  // the last extend_to stopped at stop_at_
+  core::StopPoll poll_;
 };
 
 // The period of a value sequence, and whether the octal periodicity theorem proves it: if
-// G(n + p) = G(n) for n0 <= n < k n0 + (k - 1) p + t + 1, with t the most stones a move removes
-// and k the most heaps a move leaves (2 for octal, 3 for hexadecimal codes), then G(n + p) =
-// G(n) for every n >= n0 (Winning Ways ch. 4; the largest of the k heaps a move on n + p leaves
-// is then at least n0 + p, so options pair off by induction). Codes with '!' have no such proof
-// (pairing a split with one p smaller may make two heaps equal).
+// G(n + p) = G(n) for n0 <= n < k max(n0, 1) + (k - 1) p + t, with t the most stones a move
+// removes and k the most heaps a move leaves (1, 2, or 3 for hexadecimal codes), then
+// G(n + p) = G(n) for every n >= n0 (Winning Ways ch. 4; Siegel, Combinatorial Game Theory,
+// IV.2). By induction on n past that bound: the largest of the k heaps a move on n + p leaves
+// has at least (n + p - t) / k >= max(n0, 1) + p stones, so taking p from it gives a move on n
+// (a heap of at least one stone, a value repeated by induction), and every move on n pairs
+// with one on n + p the same way. Comparing up to that bound reads the values of heap sizes up
+// to bound - 1 + p, so a proof needs the sweep to hold `needed` = bound + p of them. Codes
+// with '!' have no such proof (pairing a split with one p smaller may make two heaps equal).
 struct OctalPeriod {
   bool found = false;
   bool proven = false;
   std::int64_t preperiod = 0;  // n0; the last exceptional value is at n0 - 1
   std::int64_t period = 0;
-  std::int64_t needed = 0;   // heap sizes the proof needs: k n0 + (k - 1) p + t + 1
-  std::int64_t checked = 0;  // heap sizes the sweep had
+  std::int64_t bound = 0;    // the theorem's k max(n0, 1) + (k - 1) p + t: n0 <= n < bound are compared
+  std::int64_t needed = 0;   // heap sizes the proof reads: bound + p
+  std::int64_t checked = 0;  // heap sizes the sweep had; G(n + p) = G(n) was compared for n0 <= n < checked - p
   bool out_of_time = false;  // sweep_until_proven stopped before its limit, at its time budget
 };
 

@@ -44,7 +44,7 @@ void subtraction_values(const Subtraction& game, int passes, bool pass_from_term
 }
 
 SubtractionPeriod find_subtraction_period(const Subtraction& game, int passes, bool pass_from_terminal,
-                                          std::int64_t limit) {
+                                          std::int64_t limit, std::uint64_t memory_limit) {
   SubtractionPeriod r;
   const std::int64_t m = game.max_move();
   if (m >= limit) {  // not even one window of max(S) heap sizes and its successor fit in the limit
@@ -52,8 +52,9 @@ SubtractionPeriod find_subtraction_period(const Subtraction& game, int passes, b
     return r;
   }
   const auto width = static_cast<std::size_t>(m) * static_cast<std::size_t>(passes + 1);
-  core::ensure_fits(3 * SubtractionSweep::memory_bytes(game, passes) + width * sizeof(core::Value),
-                    core::default_memory_limit(), "the period search of " + game.name());
+  core::ensure_fits(core::add_bytes(core::mul_bytes(3, SubtractionSweep::memory_bytes(game, passes)),
+                                    core::mul_bytes(width, sizeof(core::Value))),
+                    memory_limit, "the period search of " + game.name());
   SubtractionSweep hare(game, passes, pass_from_terminal);
   const int layers = hare.layers();
 

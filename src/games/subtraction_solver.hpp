@@ -28,10 +28,11 @@
 
 #include "core/dense_solver.hpp"
 #include "core/errors.hpp"
-#include "core/route.hpp"
+#include "core/memory.hpp"
 #include "core/mex.hpp"
 #include "core/position.hpp"
 #include "core/progress.hpp"
+#include "core/route.hpp"
 #include "games/subtraction.hpp"
 #include "transforms/with_pass.hpp"
 
@@ -202,8 +203,10 @@ struct SubtractionPeriod {
   std::int64_t searched = 0;
 };
 
+// The three sweeps it runs at once are refused up front (core::TooLarge) beyond `memory_limit`.
 SubtractionPeriod find_subtraction_period(const Subtraction& game, int passes, bool pass_from_terminal,
-                                          std::int64_t limit);
+                                          std::int64_t limit,
+                                          std::uint64_t memory_limit = core::default_memory_limit());
 
 // Bytes sweep_subtraction allocates for `count` heap sizes: the step-by-step sweep's ring,
 // and the chunked sweep's linear buffer.

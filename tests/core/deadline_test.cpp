@@ -8,7 +8,9 @@
 
 #include "analysis/discover.hpp"
 #include "analysis/formula.hpp"
+#include "analysis/ns_property.hpp"
 #include "analysis/periodicity.hpp"
+#include "analysis/reverse_mex.hpp"
 #include "analysis/structure.hpp"
 #include "core/progress.hpp"
 #include "games/registry.hpp"
@@ -54,6 +56,12 @@ TEST(Deadline, EveryPhaseAfterTheSolveStopsWhenItPasses) {
   expect_stops("subtraction period search", [&] {
     games::find_subtraction_period(games::Subtraction({1, 100000}), 0, false, std::int64_t{1} << 40);
   });
+  expect_stops("reverse-mex", [&] {
+    analysis::reverse_mex(games::Subtraction({2, 4000000, 4000002}), 1, false, 1 << 30);
+  });
+  std::vector<std::int64_t> bar(std::size_t{2048} * 2048);
+  for (std::size_t i = 0; i < bar.size(); ++i) bar[i] = static_cast<std::int64_t>(i / 2048 + i % 2048);
+  expect_stops("NS property", [&] { analysis::ns_property_2d(bar, 2048, 2048); });
   const io::Grid grid = io::make_grid(t, "nim", names, core::Position{0, 0}, 0, 1, 512, 512);
   for (io::Format f : {io::Format::Text, io::Format::Csv, io::Format::Json, io::Format::Latex}) {
     expect_stops("output " + std::to_string(static_cast<int>(f)), [&] {

@@ -56,6 +56,18 @@ std::vector<std::vector<std::string>> rows(const std::string& name) {
   return out;
 }
 
+// What a proof claims, checked on the sweep's own values: the sweep holds the theorem's range,
+// bound recomputed here from the code (k max(n0, 1) + (k - 1) p + t), and G(n + p) = G(n) for
+// every n from the preperiod up to it.
+void expect_whole_claim_compared(const OctalSweep& s, const games::OctalPeriod& p) {
+  const games::OctalCode& code = s.code();
+  const std::int64_t k = code.max_parts(), t = code.max_removal();
+  const std::int64_t bound = k * std::max<std::int64_t>(p.preperiod, 1) + (k - 1) * p.period + t;
+  EXPECT_EQ(p.bound, bound) << code.text;
+  ASSERT_GE(s.size(), bound + p.period) << code.text;
+  for (std::int64_t n = p.preperiod; n < bound; ++n) ASSERT_EQ(s.at(n + p.period), s.at(n)) << code.text << " " << n;
+}
+
 // "01231(4321)" -> the values, with the period written `repeat` times after the preperiod.
 std::vector<core::Value> values_of(const std::string& text, int repeat) {
   std::vector<core::Value> v;
@@ -206,6 +218,7 @@ TEST(OctalGolden, TrivialGamesValuesAndProvenPeriods) {
     EXPECT_TRUE(p.proven) << code;
     EXPECT_EQ(p.preperiod, pre) << code;
     EXPECT_EQ(p.period, per) << code;
+    expect_whole_claim_compared(s, p);
   }
 }
 
@@ -221,6 +234,7 @@ TEST(OctalGolden, SolvedGamesProvenWithTheTablesSplit) {
     EXPECT_TRUE(p.proven) << code;
     EXPECT_EQ(p.preperiod, pre) << code;
     EXPECT_EQ(p.period, per) << code;
+    expect_whole_claim_compared(s, p);
     if (!r[3].empty() && r[3].find('+') == std::string::npos) {
       s.extend_to(std::max<std::int64_t>(s.size(), 1 << 16));  // the mask is chosen as the sweep doubles
       EXPECT_EQ(s.rare_mask(), std::stoul(r[3], nullptr, 16)) << code;
@@ -305,7 +319,9 @@ TEST(OctalSweep, VectorSearchChangesNoValue) {
     ~Reset() { games::set_octal_scan(games::OctalScan::Avx512); }
   } reset;
   using games::OctalScan;
-  for (const std::string code : {"4!.0", "0.6", "0.354"}) {
+  // The first three have a sparse space; Kayles and Dawson's chess have none (every value
+  // rare), so every heap size searches its splits for the values until each has turned up.
+  for (const std::string code : {"4!.0", "0.6", "0.354", "0.77", "0.137"}) {
     const std::int64_t n = 1 << 15;
     games::set_octal_scan(OctalScan::Scalar);
     const auto scalar = sparse(code, n);
@@ -381,17 +397,45 @@ TEST(OctalSweep, WidensToTwoBytesWhenAValueNeedsThem) {
 // the proof needs; '!' codes are never proven.
 TEST(OctalPeriod, UnprovenUntilTheTheoremsRangeIsSwept) {
   OctalSweep s(parse_octal_code("0.77"));
-  s.extend_to(120);  // period 12 from 71 is seen twice, but the proof needs 2 * 71 + 12 + 2 + 1
+  // Period 12 from 71 is seen twice, but the theorem compares n < 2 * 71 + 12 + 2 = 156, which
+  // reads the values up to 155 + 12.
+  s.extend_to(120);
   const games::OctalPeriod p = games::find_octal_period(s);
   EXPECT_TRUE(p.found);
   EXPECT_FALSE(p.proven);
-  EXPECT_EQ(p.needed, 157);
-  s.extend_to(157);
+  EXPECT_EQ(p.bound, 156);
+  EXPECT_EQ(p.needed, 168);
+  s.extend_to(167);
+  EXPECT_FALSE(games::find_octal_period(s).proven);
+  s.extend_to(168);
   EXPECT_TRUE(games::find_octal_period(s).proven);
   OctalSweep bang(parse_octal_code("0.4!"));
   const games::OctalPeriod q = games::sweep_until_proven(bang, 64, 4096);
   EXPECT_FALSE(q.proven);
   EXPECT_FALSE(q.out_of_time);
+}
+
+// The theorem's bound for codes that leave three heaps (k = 3: 3 max(n0, 1) + 2 p + t), on the
+// codes of one or two hexadecimal digits the sweep proves: the values of the definition
+// (octal_values_naive, the slow twin) agree with the sweep's, repeat over the whole claimed
+// range, and on past it to four times the range, as the theorem says they must.
+TEST(OctalPeriod, HexadecimalProofsHoldOnTheNaiveValues) {
+  int proven = 0;
+  for (const std::string code : {"0.a", "0.b", "0.d", "0.f", "4.8", "0.8", "0.c", "0.e", "0.3f"}) {
+    OctalSweep s(parse_octal_code(code));
+    const games::OctalPeriod p = games::sweep_until_proven(s, 64, 2048);
+    if (!p.proven) continue;
+    ++proven;
+    EXPECT_EQ(s.code().max_parts(), 3) << code;
+    expect_whole_claim_compared(s, p);
+    const std::int64_t n = std::max(4 * p.needed, s.size());
+    const auto naive = games::octal_values_naive(parse_octal_code(code), n);
+    for (std::int64_t x = 0; x < s.size(); ++x)
+      ASSERT_EQ(s.at(x), naive[static_cast<std::size_t>(x)]) << code << " " << x;
+    for (std::int64_t x = p.preperiod; x + p.period < n; ++x)
+      ASSERT_EQ(naive[static_cast<std::size_t>(x + p.period)], naive[static_cast<std::size_t>(x)]) << code << " " << x;
+  }
+  EXPECT_EQ(proven, 5);
 }
 
 // With a time budget, the search stops before a step it expects to end past it, but never
