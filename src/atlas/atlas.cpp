@@ -1,9 +1,13 @@
 #include "atlas/atlas.hpp"
 
+#include <signal.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -18,6 +22,7 @@
 #include "core/errors.hpp"
 #include "core/fnv.hpp"
 #include "core/memory.hpp"
+#include "core/progress.hpp"
 #include "games/chocolate.hpp"
 #include "games/octal.hpp"
 #include "games/octal_solver.hpp"
@@ -304,7 +309,7 @@ bool ns_on_the_box(const games::GameSpec& spec) {
 
 }  // namespace
 
-Record compute(const AtlasGame& game, std::int64_t search) {
+Record compute(const AtlasGame& game, std::int64_t search, std::uint64_t memory_limit) {
   const auto start = std::chrono::steady_clock::now();
   const games::GameSpec spec = games::parse_game_spec(game.spec, games::SpecOf::WholeGame);
   const core::Game g = games::make_game(spec);
@@ -328,7 +333,7 @@ Record compute(const AtlasGame& game, std::int64_t search) {
     describe_table(r, g, one_heap_table(box, eval, [&](std::int64_t x, int p) {
                      return values[static_cast<std::size_t>(x * layers + p)];
                    }));
-    const analysis::Periodicity p = analysis::subtraction_periodicity(s, kSubtractionSearch);
+    const analysis::Periodicity p = analysis::subtraction_periodicity(s, kSubtractionSearch, memory_limit);
     if (p.found) set_period(r, p.preperiod, p.period, p.saltus, p.proven);
     r.search = kSubtractionSearch;
     bool fails = false;
@@ -340,14 +345,15 @@ Record compute(const AtlasGame& game, std::int64_t search) {
       if (name == "code") text = value;
     games::OctalSweep sweep(games::parse_octal_code(text));
     const std::int64_t limit = std::max(search, kDigest);
+    core::ensure_fits(games::OctalSweep::bytes(sweep.code(), limit), memory_limit,
+                      "the period search of " + game.spec + " (--search " + std::to_string(limit) + ")");
     const games::OctalPeriod p = games::sweep_until_proven(sweep, kDigest, limit);
     describe_table(r, g, one_heap_table(box, eval, [&](std::int64_t x, int) { return sweep.at(x); }));
     if (p.found) set_period(r, p.preperiod, p.period, 0, p.proven);
     r.search = limit;
   } else {
     if (spec.family == "chocolate") r.ns = ns_on_the_box(spec);
-    describe_table(
-        r, g, pipeline::solve_exact(g, box, eval, core::default_memory_limit(), analysis::discover_bytes(box.count())));
+    describe_table(r, g, pipeline::solve_exact(g, box, eval, memory_limit, analysis::discover_bytes(box.count())));
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
@@ -431,6 +437,11 @@ Db::Db(const std::string& path, Open mode) : path_(path), writes_(mode == Open::
   try {
     check(rc, "cannot open it");
     sqlite3_busy_timeout(db_, 10000);
+    // A query may run long inside one step (a join of the whole table with itself): SQLite asks
+    // this every few thousand instructions, and stops with SQLITE_INTERRUPT on Ctrl-C or the
+    // deadline; run() then raises the engine's Interrupted.
+    sqlite3_progress_handler(
+        db_, 10000, [](void*) { return core::stop_due() ? 1 : 0; }, nullptr);
     // What is in it: nothing (a new atlas), an atlas, or something else. Reading the schema is
     // the first access: a file that is not a database fails here, before anything is written.
     std::vector<std::string> names = tables();
@@ -457,7 +468,10 @@ Db::Db(const std::string& path, Open mode) : path_(path), writes_(mode == Open::
     // A write-ahead log, synced at checkpoints: a commit is a write to the log, not an fsync
     // (11620 games took 32 s, mostly in fsync, and 3 s so). A killed process loses nothing
     // committed; a power cut may lose the last commits, never the file's consistency.
-    if (writes_) exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
+    if (writes_) {
+      exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL");
+      claim_writer();
+    }
   } catch (...) {
     sqlite3_close(db_);
     db_ = nullptr;
@@ -465,10 +479,58 @@ Db::Db(const std::string& path, Open mode) : path_(path), writes_(mode == Open::
   }
 }
 
+namespace {
+
+// "host:pid" of this process: who is writing an atlas.
+std::string this_writer() {
+  char host[256] = {};
+  if (gethostname(host, sizeof host - 1) != 0) host[0] = '\0';
+  return std::string(host) + ":" + std::to_string(getpid());
+}
+
+// Whether the writer `who` (this_writer() of some process) may still be running: on this host,
+// whether its process exists; on another, it may.
+bool may_be_running(const std::string& who) {
+  const std::string mine = this_writer();
+  const auto colon = who.rfind(':'), my_colon = mine.rfind(':');
+  if (colon == std::string::npos || who.substr(0, colon) != mine.substr(0, my_colon)) return true;
+  const long pid = std::strtol(who.c_str() + colon + 1, nullptr, 10);
+  return pid > 0 && (kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
+}
+
+}  // namespace
+
+// Two runs writing one atlas would both sweep the games it lacks and record them twice: the
+// second is refused up front. A run that died without releasing its claim (killed) is seen to
+// be gone, and its claim is taken over.
+void Db::claim_writer() {
+  exec("BEGIN IMMEDIATE");
+  try {
+    std::string other;
+    query("SELECT value FROM meta WHERE key = 'writer'", [&](const auto& row) { other = row[0].value_or(""); });
+    if (!other.empty() && other != this_writer() && may_be_running(other))
+      throw core::UserError("--db " + path_ + ": another `grundy atlas run` (process " + other +
+                            ") is writing this atlas; run one at a time, or wait for it to end");
+    run("INSERT OR REPLACE INTO meta VALUES ('writer', ?)", "cannot claim it", [](const auto&) {}, false,
+        {this_writer()});
+    exec("COMMIT");
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
 Db::~Db() {
-  // Back to a rollback journal: the log is checkpointed into the file and removed. Another
-  // process still writing keeps it (the pragma fails, quietly: the atlas is whole either way).
-  if (writes_) sqlite3_exec(db_, "PRAGMA journal_mode = DELETE", nullptr, nullptr, nullptr);
+  if (writes_) {
+    // The claim goes; then the log is folded into the file (waiting, within the busy timeout, for
+    // readers in the middle of a read), so that the file alone holds every game even when a
+    // reader still has it open; and back to a rollback journal, which only works when no other
+    // connection is open (it fails quietly then: the file is whole either way).
+    const std::string release = "DELETE FROM meta WHERE key = 'writer' AND value = '" + this_writer() + "'";
+    sqlite3_exec(db_, release.c_str(), nullptr, nullptr, nullptr);
+    sqlite3_exec(db_, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr);
+    sqlite3_exec(db_, "PRAGMA journal_mode = DELETE", nullptr, nullptr, nullptr);
+  }
   sqlite3_close(db_);
 }
 
@@ -545,8 +607,12 @@ std::vector<std::string> Db::query(const std::string& sql, const std::vector<Par
   return run(sql, "in the query", row, true, params);
 }
 
+void Db::query(const std::string& sql, const RowFn& row, const ColumnsFn& columns) const {
+  run(sql, "in the query", row, true, {}, columns);
+}
+
 std::vector<std::string> Db::run(const std::string& sql, const std::string& what, const RowFn& row, bool only_reads,
-                                 const std::vector<Param>& params) const {
+                                 const std::vector<Param>& params, const ColumnsFn& on_columns) const {
   Statement st;
   const char* tail = nullptr;
   check(sqlite3_prepare_v2(db_, sql.c_str(), static_cast<int>(sql.size()), &st.s, &tail), what);
@@ -569,6 +635,7 @@ std::vector<std::string> Db::run(const std::string& sql, const std::string& what
   const int n = sqlite3_column_count(st.s);
   std::vector<std::string> columns;
   for (int i = 0; i < n; ++i) columns.emplace_back(sqlite3_column_name(st.s, i));
+  if (on_columns) on_columns(columns);
   std::vector<std::optional<std::string>> values(static_cast<std::size_t>(n));
   int rc = 0;
   while ((rc = sqlite3_step(st.s)) == SQLITE_ROW) {
@@ -579,6 +646,7 @@ std::vector<std::string> Db::run(const std::string& sql, const std::string& what
     }
     row(values);
   }
+  if (rc == SQLITE_INTERRUPT) core::poll_stop();
   check(rc, what);
   return columns;
 }

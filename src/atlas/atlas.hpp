@@ -50,6 +50,8 @@
 #include <variant>
 #include <vector>
 
+#include "core/memory.hpp"
+
 struct sqlite3;
 
 namespace grundy::atlas {
@@ -137,9 +139,10 @@ inline constexpr std::int64_t kSubtractionSearch = std::int64_t{1} << 20;
 // layer; a one-heap game's period: a subtraction game's proven by analysis/periodicity.hpp
 // within kSubtractionSearch, an octal game's by the octal periodicity theorem within `search`
 // heap sizes (games/octal_solver.hpp); a subtraction game's reverse-mex property; a chocolate
-// bar's NS property. Throws a UserError for a game it cannot compute (a bad spec, a box too
-// large for memory).
-Record compute(const AtlasGame& game, std::int64_t search = kOctalSearch);
+// bar's NS property. Throws a UserError for a game it cannot compute (a bad spec, a box or a
+// period search too large for `memory_limit`).
+Record compute(const AtlasGame& game, std::int64_t search = kOctalSearch,
+               std::uint64_t memory_limit = core::default_memory_limit());
 
 // An atlas database file.
 class Db {
@@ -165,14 +168,20 @@ class Db {
   // `atlas run` alone), calling row(values) for each row, NULL as nullopt; returns the columns.
   using RowFn = std::function<void(const std::vector<std::optional<std::string>>&)>;
   std::vector<std::string> query(const std::string& sql, const RowFn& row) const;
+  // The same, with columns(names) called once before the first row (a reader that writes rows
+  // as they come needs its header first).
+  using ColumnsFn = std::function<void(const std::vector<std::string>&)>;
+  void query(const std::string& sql, const RowFn& row, const ColumnsFn& columns) const;
   // The same with `params` bound to the statement's '?'s in order: values never become SQL.
   using Param = std::variant<std::int64_t, std::string>;
   std::vector<std::string> query(const std::string& sql, const std::vector<Param>& params, const RowFn& row) const;
 
  private:
   std::vector<std::string> run(const std::string& sql, const std::string& what, const RowFn& row,
-                               bool only_reads = false, const std::vector<Param>& params = {}) const;
+                               bool only_reads = false, const std::vector<Param>& params = {},
+                               const ColumnsFn& columns = {}) const;
   std::vector<std::string> tables() const;
+  void claim_writer();
   void exec(const char* sql) const;
   void check(int rc, const std::string& what) const;
   sqlite3* db_ = nullptr;

@@ -19,20 +19,10 @@ namespace {
 const std::vector<io::Format> kRowFormats = {io::Format::Text, io::Format::Csv, io::Format::Json};
 
 // The rows of a query: text is tab-separated with a header line (NULL empty), CSV the same
-// with commas and quotes, JSON a list of objects (NULL null).
+// with commas and quotes, JSON a list of objects (NULL null). Each row is written as SQLite
+// hands it over: a query may have more rows than memory holds. The header waits for the first
+// row (or the end): a query stopped before any row prints nothing.
 void write_rows(std::ostream& out, io::Format f, atlas::Db& db, const std::string& sql) {
-  std::vector<std::vector<std::optional<std::string>>> rows;
-  const std::vector<std::string> columns = db.query(sql, [&](const auto& row) { rows.push_back(row); });
-  if (f == io::Format::Json) {
-    nlohmann::json all = nlohmann::json::array();
-    for (const auto& row : rows) {
-      nlohmann::json o = nlohmann::json::object();
-      for (std::size_t i = 0; i < columns.size(); ++i) o[columns[i]] = row[i] ? nlohmann::json(*row[i]) : nullptr;
-      all.push_back(o);
-    }
-    out << all.dump(1) << "\n";
-    return;
-  }
   const char sep = f == io::Format::Csv ? ',' : '\t';
   auto field = [&](const std::string& v) {
     if (f != io::Format::Csv || v.find_first_of(",\"\n") == std::string::npos) return v;
@@ -40,12 +30,34 @@ void write_rows(std::ostream& out, io::Format f, atlas::Db& db, const std::strin
     for (const char c : v) q += c == '"' ? std::string("\"\"") : std::string(1, c);
     return q + "\"";
   };
-  for (std::size_t i = 0; i < columns.size(); ++i) out << (i ? std::string(1, sep) : "") << field(columns[i]);
-  out << "\n";
-  for (const auto& row : rows) {
-    for (std::size_t i = 0; i < row.size(); ++i) out << (i ? std::string(1, sep) : "") << field(row[i].value_or(""));
+  std::vector<std::string> columns;
+  bool first = true;
+  const auto header = [&] {
+    if (f == io::Format::Json) return;
+    for (std::size_t i = 0; i < columns.size(); ++i) out << (i ? std::string(1, sep) : "") << field(columns[i]);
     out << "\n";
-  }
+  };
+  db.query(
+      sql,
+      [&](const auto& row) {
+        if (first) header();
+        if (f == io::Format::Json) {
+          nlohmann::json o = nlohmann::json::object();
+          for (std::size_t i = 0; i < columns.size(); ++i) o[columns[i]] = row[i] ? nlohmann::json(*row[i]) : nullptr;
+          // As dump(1) of the whole array writes it: each object one level in.
+          std::string indented = " ";
+          for (const char c : o.dump(1)) indented += c == '\n' ? std::string("\n ") : std::string(1, c);
+          out << (first ? "[\n" : ",\n") << indented;
+        } else {
+          for (std::size_t i = 0; i < row.size(); ++i)
+            out << (i ? std::string(1, sep) : "") << field(row[i].value_or(""));
+          out << "\n";
+        }
+        first = false;
+      },
+      [&](const std::vector<std::string>& names) { columns = names; });
+  if (first) header();
+  if (f == io::Format::Json) out << (first ? "[]\n" : "\n]\n");
 }
 
 // What `atlas query` and `atlas report` print: the rows of `sql` on the atlas `path`.
@@ -61,6 +73,8 @@ struct RunOptions {
   std::int64_t search = atlas::kOctalSearch;
   std::string passes = "0,1,2";
   bool misere = false, redo = false;
+  std::string max_memory;
+  double max_seconds = 0;
 };
 
 // Collective under mpirun: rank 0 keeps the database, reads which games it holds and hands the
@@ -91,6 +105,9 @@ void run_atlas(std::ostream& out, const RunOptions& o) {
     throw core::UserError("atlas run '" + o.family.substr(0, 40) +
                           "': allowed subtraction, octal, fts, chocolate, leaper");
   }
+  // What one game's computation may hold; each thread computes one game at a time.
+  const std::uint64_t memory =
+      o.max_memory.empty() ? core::default_memory_limit() : core::parse_memory_size(o.max_memory);
   std::optional<atlas::Db> db;
   std::vector<std::uint64_t> todo;
   if (core::mpi::root()) {
@@ -104,22 +121,28 @@ void run_atlas(std::ostream& out, const RunOptions& o) {
   core::mpi::broadcast(todo);
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t errors = 0;
-  core::run_jobs(
-      todo.size(), [&](std::uint64_t i) { return atlas::to_text(atlas::compute(all[todo[i]], o.search)); },
-      [&](std::uint64_t i, const core::JobResult& r) {
-        const atlas::AtlasGame& game = all[todo[i]];
-        atlas::Record record;
-        if (r.ok) {
-          record = atlas::from_text(game, r.text);
-        } else {
-          record.game = game;
-          record.ok = false;
-          record.error = r.text;
-          ++errors;
-        }
-        db->insert(record, o.redo);
-      },
-      o.threads > 0 ? o.threads : core::solver_threads());
+  // A stop keeps every game recorded before it: say so.
+  try {
+    core::run_jobs(
+        todo.size(), [&](std::uint64_t i) { return atlas::to_text(atlas::compute(all[todo[i]], o.search, memory)); },
+        [&](std::uint64_t i, const core::JobResult& r) {
+          const atlas::AtlasGame& game = all[todo[i]];
+          atlas::Record record;
+          if (r.ok) {
+            record = atlas::from_text(game, r.text);
+          } else {
+            record.game = game;
+            record.ok = false;
+            record.error = r.text;
+            ++errors;
+          }
+          db->insert(record, o.redo);
+        },
+        o.threads > 0 ? o.threads : core::solver_threads());
+  } catch (const core::Interrupted& e) {
+    throw core::kept_on_stop(
+        e, "no --out file was written; the games swept before it are in --db " + o.db + "; a rerun goes on");
+  }
   if (!core::mpi::root()) return;
   out << o.db << ": " << all.size() << " games of " << o.family << " (" << what << "): " << todo.size() << " swept in "
       << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s, "
@@ -190,15 +213,19 @@ void add_atlas_command(CLI::App& app) {
   r->add_option("--threads", run.threads, "games computed at once outside mpirun (default: every core)")
       ->check(CLI::Range(1, 1024))
       ->type_name("N");
+  add_max_memory_option(r, run.max_memory);
+  add_max_seconds_option(r, run.max_seconds);
   add_output_options(r, run_output, {io::Format::Text});
   r->callback([] { with_output(run_output, [](std::ostream& out) { run_atlas(out, run); }); });
 
   static std::string query_db, sql;
   static OutputOptions query_output;
+  static double query_seconds = 0, report_seconds = 0;
   auto* q = cmd->add_subcommand("query", "print the rows of one SQL statement that reads the atlas");
   q->add_option("sql", sql, "the statement, e.g. 'SELECT spec, period FROM games'")->required()->type_name("SQL");
   q->add_option("--db", query_db, "the atlas file")->required()->type_name("FILE");
   add_output_options(q, query_output, kRowFormats);
+  add_max_seconds_option(q, query_seconds);
   q->callback([] { print_rows(query_output, query_db, sql); });
 
   static std::string report_db, report_name;
@@ -209,6 +236,7 @@ void add_atlas_command(CLI::App& app) {
   p->add_option("name", report_name, names)->required()->type_name("NAME");
   p->add_option("--db", report_db, "the atlas file")->required()->type_name("FILE");
   add_output_options(p, report_output, kRowFormats);
+  add_max_seconds_option(p, report_seconds);
   p->callback([names] {
     const atlas::Report* chosen = nullptr;
     for (const auto& rep : atlas::reports())

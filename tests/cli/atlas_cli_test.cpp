@@ -2,6 +2,7 @@
 // and run again gives the atlas an uninterrupted sweep gives; errors are one line.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "atlas/atlas.hpp"
@@ -115,4 +116,70 @@ TEST(AtlasCli, ALargerSearchRedoesTheUnprovenGames) {
                   b = run_cli("atlas query --db " + large + periods);
   EXPECT_TRUE(a.out == b.out);
   EXPECT_NE(a.out.find("octal -p code=0.77\t71\t12\t1\t"), std::string::npos) << a.out;
+}
+
+// Two runs on one atlas: the second is refused up front, naming the first, and records
+// nothing; once the first has ended (or was killed), a run goes on.
+TEST(AtlasCli, ASecondRunOnOneAtlasIsRefusedWhileTheFirstRuns) {
+  const std::string db = fresh_atlas_path("two_runs.sqlite");
+  const CliResult r = run_sh("\"$GRUNDY\" atlas run subtraction --max 30 --sizes 3 --threads 1 --db " + db +
+                             " > /dev/null 2>&1 & pid=$!\n"
+                             "i=0; while [ ! -s " +
+                             db +
+                             " ] && [ $i -lt 500 ]; do sleep 0.02; i=$((i + 1)); done; sleep 0.3\n"
+                             "\"$GRUNDY\" atlas run subtraction --max 30 --sizes 3 --db " +
+                             db +
+                             "; echo second=$?\n"
+                             "kill -9 $pid; wait $pid\n"
+                             "\"$GRUNDY\" atlas run subtraction --max 5 --sizes 2 --db " +
+                             db + "; echo third=$?");
+  EXPECT_NE(r.out.find("second=2"), std::string::npos) << r.out << r.err;
+  EXPECT_NE(r.err.find("--db " + db + ": another `grundy atlas run` (process "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(") is writing this atlas; run one at a time, or wait for it to end"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.err.find("grundy:"), r.err.rfind("grundy:")) << r.err;  // one line of ours (the shell says "Killed")
+  // The killed run's claim is stale: its process is gone.
+  EXPECT_NE(r.out.find("third=0"), std::string::npos) << r.out << r.err;
+}
+
+// A reader that has the atlas open while a run writes it (the explorer, `serve --atlas`) does not
+// keep the run's last games in the write-ahead log: when the run ends, the file alone (copied
+// without its -wal) holds them all.
+TEST(AtlasCli, TheFileAloneHoldsEveryGameAfterARunThoughAReaderHadItOpen) {
+  const std::string db = fresh_atlas_path("reader.sqlite"), copy = fresh_atlas_path("copy.sqlite");
+  const CliResult r =
+      run_sh("\"$GRUNDY\" atlas run subtraction --max 14 --sizes 3 --passes 0,1 --threads 1 --db " + db +
+             " > /dev/null & pid=$!\n"
+             "i=0; while [ ! -s " +
+             db +
+             " ] && [ $i -lt 500 ]; do sleep 0.02; i=$((i + 1)); done\n"
+             "\"$GRUNDY\" serve --port 0 --atlas " +
+             db +
+             " > /dev/null 2>&1 & reader=$!\n"
+             "wait $pid; echo run=$?\n"
+             "cp " +
+             db + " " + copy +
+             "\n"
+             "kill -INT $reader; wait $reader\n"
+             "\"$GRUNDY\" atlas query --db " +
+             copy + " 'SELECT COUNT(*) FROM games' | tail -n 1");
+  EXPECT_NE(r.out.find("run=0"), std::string::npos) << r.out << r.err;
+  // 469 sets of up to 3 moves in 1..14, each with no pass and one pass in both conventions.
+  EXPECT_NE(r.out.find("\n1407\n"), std::string::npos) << r.out << r.err;
+}
+
+// A query runs inside SQLite, for minutes if it asks for that: Ctrl-C and --max-seconds stop it
+// at once, with the one line.
+TEST(AtlasCli, ALongQueryStopsAtCtrlCAndAtItsDeadline) {
+  const std::string atlas = std::string(GRUNDY_SOURCE_DIR) + "/data/atlas/atlas.sqlite";
+  const std::string cross = " 'SELECT COUNT(*) FROM games a, games b, games c'";
+  CliResult r = run_cli("atlas query --db " + atlas + cross + " --max-seconds 0.5");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_EQ(r.err,
+            "grundy: stopped by --max-seconds before the command finished (no --out or --save file was written)\n");
+  r = run_sh("\"$GRUNDY\" atlas query --db " + atlas + cross +
+             " & pid=$!; sleep 0.5; kill -INT $pid; wait $pid; "
+             "echo status=$?");
+  EXPECT_NE(r.out.find("status=130"), std::string::npos) << r.out << r.err;
+  EXPECT_EQ(r.err, "grundy: interrupted (no --out or --save file was written)\n");
 }
