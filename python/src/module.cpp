@@ -5,10 +5,13 @@
 //
 // Two ways a call runs:
 //   - a game built only from C++ rulesets: on a worker thread, the GIL released; the calling
-//     thread checks for Ctrl-C every 50 ms and, on KeyboardInterrupt, asks the engine to stop
-//     (core::request_stop) and waits for it;
+//     thread checks for Ctrl-C every 50 ms and, on KeyboardInterrupt, cancels that call alone
+//     (its worker's core::ThreadDeadline) and waits for it;
 //   - a game with a ruleset written in Python: on the calling thread, holding the GIL, since
-//     every position calls back into Python; the callback checks for Ctrl-C itself.
+//     every position calls back into Python; the callback checks for Ctrl-C and the deadline
+//     before each call of options(). Several Python threads may solve one such game at once:
+//     every call of options() reads into a buffer of its own, and a lock is waited for with
+//     the GIL released. A ruleset's own methods may not call the engine back: that is refused.
 // The friendly layer (grundy/__init__.py) wraps these functions; their signatures are in
 // grundy/__init__.pyi.
 
@@ -71,11 +74,30 @@ std::string deadline_message(double max_seconds) {
          ": stopped at the deadline; raise max_seconds or ask for less";
 }
 
+// How deep this thread is in the methods of Python rulesets (options, rank, check, reach). The
+// engine called from there would wait on the call that is waiting for it.
+thread_local int t_callback_depth = 0;
+
+struct InCallback {
+  InCallback() { ++t_callback_depth; }
+  ~InCallback() { --t_callback_depth; }
+  InCallback(const InCallback&) = delete;
+  InCallback& operator=(const InCallback&) = delete;
+};
+
+void refuse_reentry() {
+  if (t_callback_depth > 0)
+    throw core::UserError(
+        "a Ruleset's options(), rank(), check() or reach() called grundy back; the engine is waiting for that "
+        "method, so it cannot answer from inside it: compute what the method needs before solving");
+}
+
 // Runs f() as the module header says; its result, or its exception (an Interrupted by the
 // deadline as DeadlineError, by Ctrl-C as the pending KeyboardInterrupt).
 template <class F>
 auto run_engine(bool python_callbacks, double max_seconds, F&& f) -> decltype(f()) {
   using Result = decltype(f());
+  refuse_reentry();
   check_seconds(max_seconds);
   const std::string message = deadline_message(max_seconds);
   if (python_callbacks) {
@@ -92,10 +114,12 @@ auto run_engine(bool python_callbacks, double max_seconds, F&& f) -> decltype(f(
   std::mutex m;
   std::condition_variable cv;
   bool done = false;
+  // Ctrl-C stops this call only: other threads' calls go on.
+  const auto cancelled = std::make_shared<std::atomic<bool>>(false);
   std::thread worker([&] {
     try {
-      std::optional<core::ThreadDeadline> d;
-      if (max_seconds > 0) d.emplace(max_seconds, message);
+      const core::ThreadDeadline d(core::ThreadDeadline::State{
+          max_seconds > 0 ? core::ThreadDeadline::at_seconds(max_seconds) : 0, message, cancelled});
       result.emplace(f());
     } catch (...) {
       error = std::current_exception();
@@ -113,17 +137,14 @@ auto run_engine(bool python_callbacks, double max_seconds, F&& f) -> decltype(f(
     }
     if (!interrupted && PyErr_CheckSignals() != 0) {  // KeyboardInterrupt (or another handler's error) pending
       interrupted = true;
-      core::request_stop();
+      cancelled->store(true);
     }
   }
   {
     py::gil_scoped_release release;
     worker.join();
   }
-  if (interrupted) {
-    core::clear_stop();
-    throw py::error_already_set();
-  }
+  if (interrupted) throw py::error_already_set();
   if (error) {
     try {
       std::rethrow_exception(error);
@@ -138,9 +159,12 @@ std::uint64_t memory_limit(const py::object& max_memory) {
   if (max_memory.is_none()) return core::default_memory_limit();
   if (py::isinstance<py::str>(max_memory)) return core::parse_memory_size(max_memory.cast<std::string>());
   if (py::isinstance<py::int_>(max_memory) && !py::isinstance<py::bool_>(max_memory)) {
-    const auto bytes = max_memory.cast<long long>();
-    if (bytes <= 0)
-      throw core::UserError("max_memory = " + std::to_string(bytes) + ": give a positive number of bytes");
+    // Within parse_memory_size's range, so that every face takes the same limits.
+    int overflow = 0;
+    const long long bytes = PyLong_AsLongLongAndOverflow(max_memory.ptr(), &overflow);
+    if (overflow != 0 || bytes <= 0 || bytes > (1LL << 50))
+      throw core::UserError("max_memory = " + py::str(max_memory).cast<std::string>().substr(0, 40) +
+                            ": allowed 1..1125899906842624 bytes (2^50), or a size such as '512M' or '16G'");
     return static_cast<std::uint64_t>(bytes);
   }
   throw core::UserError("max_memory: give bytes (an int) or a size such as '512M' or '16G'");
@@ -161,7 +185,6 @@ class PyRuleset {
     std::vector<std::string> names;
     std::string name;
     bool precede = false;
-    std::uint64_t calls = 0;
   };
 
   explicit PyRuleset(const py::object& obj)
@@ -208,36 +231,47 @@ class PyRuleset {
     for (int i = 0; i < p.size(); ++i)
       if (p[i] < 0) return s_->names[static_cast<std::size_t>(i)] + " = " + std::to_string(p[i]) + " is negative";
     if (s_->check.is_none()) return "";
+    const InCallback in;
     const py::object why = s_->check(tuple_of(p));
     if (why.is_none() || (py::isinstance<py::bool_>(why) && why.cast<bool>())) return "";
     if (py::isinstance<py::bool_>(why)) return "check() refused it";
     return py::str(why).cast<std::string>();
   }
 
+  // Before each call of options(): Ctrl-C and the deadline of max_seconds (one call may take
+  // seconds). The options are read into a buffer of this call's own: while options() runs,
+  // another Python thread may solve the same game and call it too.
   template <class Sink>
   void for_each_option(const Position& p, Sink&& sink) const {
-    State& s = *s_;
-    if ((++s.calls & 63) == 0) {  // Ctrl-C, and the deadline of max_seconds
-      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-      core::poll_stop();
+    const State& s = *s_;
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    core::poll_stop();
+    std::vector<Position> options;
+    {
+      const InCallback in;
+      const py::object got = s.options(tuple_of(p));
+      // One pass over what options() returned (a list of tuples, any iterable of sequences, or
+      // an (n, arity) integer array, a generator runs here), every option checked before the
+      // engine sees it.
+      const py::object fast =
+          py::reinterpret_steal<py::object>(PySequence_Fast(got.ptr(), "options() must return an iterable"));
+      if (!fast) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError) == 0) throw py::error_already_set();  // raised inside it
+        PyErr_Clear();
+        throw core::UserError(s.name + ": options(" + core::to_string(p) + ") did not return an iterable of positions");
+      }
+      const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast.ptr());
+      PyObject** items = PySequence_Fast_ITEMS(fast.ptr());
+      options.reserve(static_cast<std::size_t>(n));
+      for (Py_ssize_t k = 0; k < n; ++k) options.push_back(option_of(p, items[k]));
     }
-    const py::object got = s.options(tuple_of(p));
-    options_.clear();
-    // One pass over what options() returned (a list of tuples, any iterable of sequences, or an
-    // (n, arity) integer array), every option checked before the engine sees it.
-    const py::object fast =
-        py::reinterpret_steal<py::object>(PySequence_Fast(got.ptr(), "options() must return an iterable"));
-    if (!fast)
-      throw core::UserError(s.name + ": options(" + core::to_string(p) + ") did not return an iterable of positions");
-    const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast.ptr());
-    PyObject** items = PySequence_Fast_ITEMS(fast.ptr());
-    for (Py_ssize_t k = 0; k < n; ++k) options_.push_back(option_of(p, items[k]));
-    for (const Position& o : options_) sink(o);
+    for (const Position& o : options) sink(o);
   }
 
   bool has_rank() const { return !s_->rank.is_none(); }
   std::int64_t rank(const Position& p) const {
     if (s_->rank.is_none()) throw core::EngineError(s_->name + " has no rank");
+    const InCallback in;
     const py::object r = s_->rank(tuple_of(p));
     try {
       return py::cast<std::int64_t>(r);
@@ -249,6 +283,7 @@ class PyRuleset {
   bool options_precede() const { return s_->precede; }
   core::Box reach_box(const core::Box& b) const {
     if (s_->reach.is_none()) return b;
+    const InCallback in;
     const py::object got = s_->reach(tuple_of(b.extents()));
     const Position e = position_of(got, [&] { return s_->name + ": reach(" + core::to_string(b.extents()) + ")"; });
     for (int i = 0; i < e.size(); ++i)
@@ -323,7 +358,6 @@ class PyRuleset {
   }
 
   std::shared_ptr<State> s_;
-  mutable std::vector<Position> options_;  // the calling thread's only (the GIL is held)
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -349,9 +383,7 @@ struct PyGame {
   // What the engine learned about single positions, kept between calls; `memo` guards it when
   // several Python threads ask one game at once (their solves run with the GIL released).
   std::shared_ptr<std::mutex> memo = std::make_shared<std::mutex>();
-  std::shared_ptr<pipeline::ValueOracle> oracle;
-  std::shared_ptr<cli::PeriodRoute> period;
-  std::shared_ptr<cli::Subject> period_subject;
+  std::shared_ptr<cli::PositionValues> values;
 
   void build() {
     if (!family.empty()) {
@@ -366,8 +398,7 @@ struct PyGame {
       text = base_text + games::transforms_text(t);
     }
     memo = std::make_shared<std::mutex>();
-    oracle.reset();
-    period.reset();
+    values.reset();
   }
 
   const core::Game& game() const { return *built; }
@@ -544,23 +575,33 @@ py::object json_result(const std::string& text) {
 // The calls
 // ---------------------------------------------------------------------------------------------
 
+// g.memo locked by the calling thread. A thread that holds the GIL waits for the lock without
+// it: the thread holding the lock may be inside a Python options() that needs the GIL.
+std::unique_lock<std::mutex> lock_memo(const PyGame& g) {
+  std::unique_lock<std::mutex> lock(*g.memo, std::defer_lock);
+  if (lock.try_lock()) return lock;
+  if (PyGILState_Check() != 0) {
+    py::gil_scoped_release release;
+    lock.lock();
+  } else {
+    lock.lock();
+  }
+  return lock;
+}
+
 // Called with g.memo locked.
 Value value_of(PyGame& g, const Position& p) {
-  if (!g.oracle) {
-    g.oracle = std::make_shared<pipeline::ValueOracle>(g.game(), g.eval, core::default_memory_limit());
-    g.period_subject =
-        std::make_shared<cli::Subject>(cli::Subject{g.game(), g.eval, core::default_memory_limit(), g.spec});
-    g.period = std::make_shared<cli::PeriodRoute>(*g.period_subject);
-  }
-  if (const auto pv = g.period->value(p)) return pv->first;  // a huge subtraction heap
-  return g.oracle->value(p);
+  if (!g.values)
+    g.values =
+        std::make_shared<cli::PositionValues>(cli::Subject{g.game(), g.eval, core::default_memory_limit(), g.spec});
+  return g.values->value(p);
 }
 
 // The value (or outcome) of one position given from Python, through the game's cache.
 Value single_value(PyGame& g, const py::handle& pos, double max_seconds) {
   const Position p = position_arg(g, pos);
   return run_engine(g.python_callbacks, max_seconds, [&] {
-    const std::lock_guard<std::mutex> lock(*g.memo);
+    const auto lock = lock_memo(g);
     return value_of(g, p);
   });
 }
@@ -579,7 +620,7 @@ py::array values(PyGame& g, const py::handle& positions, double max_seconds) {
   std::vector<Position> ps;
   for (const py::handle pos : positions) ps.push_back(position_arg(g, pos));
   std::vector<Value> vs = run_engine(g.python_callbacks, max_seconds, [&] {
-    const std::lock_guard<std::mutex> lock(*g.memo);
+    const auto lock = lock_memo(g);
     std::vector<Value> out;
     out.reserve(ps.size());
     for (const Position& p : ps) out.push_back(value_of(g, p));
@@ -592,7 +633,7 @@ py::list moves(PyGame& g, const py::handle& pos, double max_seconds) {
   const Position p = position_arg(g, pos);
   const bool grundy = g.eval == core::Evaluation::Grundy;
   const auto opts = run_engine(g.python_callbacks, max_seconds, [&] {
-    const std::lock_guard<std::mutex> lock(*g.memo);
+    const auto lock = lock_memo(g);
     std::vector<std::pair<Position, Value>> out;
     g.game().for_each_option(p, [&](const Position& o) { out.emplace_back(o, 0); });
     for (auto& [o, v] : out) v = value_of(g, o);
@@ -688,7 +729,7 @@ py::dict seq(PyGame& g, std::int64_t n, const std::optional<std::int64_t>& searc
   d["preperiod"] = r.period.found ? py::object(py::int_(r.period.preperiod)) : py::object(py::none());
   d["period"] = r.period.found ? py::object(py::int_(r.period.period)) : py::object(py::none());
   d["saltus"] = r.period.found ? py::object(py::int_(r.period.saltus)) : py::object(py::none());
-  d["checked_up_to"] = r.period.found && r.period.proven ? r.period.observed : n;
+  d["checked_up_to"] = r.checked_up_to;
   d["size"] = n;
   d["why"] = r.why;
   return d;
