@@ -46,12 +46,28 @@ std::optional<std::pair<core::Value, std::string>> PeriodRoute::value(const core
   if (!searched_) {
     searched_ = true;
     seq_ = subtraction_seq(s_);
-    if (seq_) per_ = analysis::subtraction_periodicity(*seq_, kPeriodSearch);
+    // A search the memory limit refuses leaves the heap to the ordinary path, which answers
+    // it or refuses it with its own estimate.
+    if (seq_) try {
+        per_ = analysis::subtraction_periodicity(*seq_, kPeriodSearch, s_.memory_limit);
+      } catch (const core::TooLarge&) {
+        per_ = analysis::Periodicity{};
+      }
   }
   if (!seq_ || !per_.found) return std::nullopt;
   const core::Value v = analysis::value_from_period(*seq_, per_, pos[0], pos.size() > 1 ? static_cast<int>(pos[1]) : 0);
-  return std::make_pair(v, "(from the proven period " + std::to_string(per_.period) + " after preperiod " +
-                               std::to_string(per_.preperiod) + ")");
+  return std::make_pair(v, "from the proven period " + std::to_string(per_.period) + " after preperiod " +
+                               std::to_string(per_.preperiod));
+}
+
+core::Value PositionValues::value(const core::Position& p) {
+  if (auto pv = period_.value(p)) {
+    route_ = std::move(pv->second);
+    return pv->first;
+  }
+  const core::Value v = oracle_.value(p);
+  route_ = oracle_.route();
+  return v;
 }
 
 std::string seq_status(const analysis::Periodicity& p) { return !p.found ? "none" : p.proven ? "proven" : "observed"; }

@@ -15,6 +15,7 @@
 #include "analysis/periodicity.hpp"
 #include "cli/game_options.hpp"
 #include "games/octal.hpp"
+#include "pipeline/oracle.hpp"
 #include "pipeline/solve.hpp"
 #include "pipeline/table_box.hpp"
 
@@ -48,7 +49,7 @@ class PeriodRoute {
  public:
   explicit PeriodRoute(const Subject& s) : s_(s) {}
 
-  // The value, and a note saying where it came from.
+  // The value, and a note saying where it came from ("from the proven period 4 after ...").
   std::optional<std::pair<core::Value, std::string>> value(const core::Position& pos);
 
  private:
@@ -58,12 +59,36 @@ class PeriodRoute {
   analysis::Periodicity per_;
 };
 
+// The values (or outcomes) of single positions, one after another, as `value`, `moves` and
+// `play` answer them, and the explorer's and Python's moves: a huge subtraction heap from its
+// proven period (PeriodRoute), anything else by the value oracle's fastest route.
+class PositionValues {
+ public:
+  explicit PositionValues(Subject s)
+      : subject_(std::move(s)), period_(subject_), oracle_(subject_.game, subject_.eval, subject_.memory_limit) {}
+  PositionValues(const PositionValues&) = delete;
+  PositionValues& operator=(const PositionValues&) = delete;
+
+  core::Value value(const core::Position& p);
+  // Which route answered the last value(), when the output should say ("from the proven period
+  // 12 after preperiod 71", "table of 4,194,304 positions, line sweep"); may be empty.
+  const std::string& route() const { return route_; }
+  core::Evaluation eval() const { return subject_.eval; }
+
+ private:
+  Subject subject_;
+  PeriodRoute period_;
+  pipeline::ValueOracle oracle_;
+  std::string route_;
+};
+
 // The value sequence of a one-heap game (one coordinate, plus p with a pass), with its
 // periodicity: proven for subtraction games, observed otherwise.
 struct SeqResult {
   std::vector<std::vector<core::Value>> layers;  // layers[p][x]
   analysis::Periodicity period;                  // of all layers together
   std::string why;                               // the proof, or how far it was observed
+  std::int64_t checked_up_to = 0;                // the largest heap size the sweep computed and read
 };
 // `search`: how far the period is searched (the sweep may run past `size` that far); 0 for the
 // game's default, default_seq_search.

@@ -23,6 +23,7 @@ struct FtsFOptions {
   std::int64_t size = 0;
   OutputOptions output;
   std::string max_memory;
+  double max_seconds = 0;
 };
 
 // The -p list checked against the fts family's parameters (piles defaults to 3, exactly one of
@@ -123,6 +124,7 @@ void add_fts_f_command(CLI::App& app) {
       ->each(int_in("--size", 1, std::int64_t{1} << 40));
   add_output_options(cmd, o.output, kFormats);
   add_max_memory_option(cmd, o.max_memory);
+  add_max_seconds_option(cmd, o.max_seconds);
   cmd->footer(
       "Example: grundy fts-f -p d=5 --size 10   (the d = 5 table of Section 4.1)\n"
       "         grundy fts-f -p 'S=total in {0,1}' --size 10   (the S = {0,1} table of Section 5)");

@@ -89,6 +89,7 @@ void add_ns_command(CLI::App& app) {
   static std::int64_t size = 0;
   static bool literal = false;
   static OutputOptions output;
+  static double max_seconds = 0;
   auto* cmd = app.add_subcommand("ns", "check the NS property (Definition 8 of Manabe, Miyadera, Suetsugu: Chocolate Games with a Pass) of h(z) or F(x,z)");
   cmd->add_option("-p,--param", params, "h=EXPR (in z) or F=EXPR (in x and z)")
       ->required()
@@ -98,6 +99,7 @@ void add_ns_command(CLI::App& app) {
   cmd->add_flag("--literal", literal,
                 "for F: read Definition 8 (ii) literally (every g_n and h_m also needs value 0 at 0)");
   add_output_options(cmd, output, {io::Format::Text, io::Format::Json});
+  add_max_seconds_option(cmd, max_seconds);
   cmd->footer(
       "Examples: grundy ns -p 'h=z/2' --size 1024      (Lemma 1: NS holds)\n"
       "          grundy ns -p 'F=(x+z)/3' --size 64    (Example 2's F: prints the first counterexample)\n"

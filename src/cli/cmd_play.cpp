@@ -3,6 +3,7 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "cli/analysis_common.hpp"
 #include "cli/game_options.hpp"
 #include "core/parse.hpp"
 #include "core/solve.hpp"
@@ -12,25 +13,6 @@
 namespace grundy::cli {
 
 namespace {
-
-// Values of every position a game from `start` can reach. Where the moves have a known order the
-// box below the start (grown to its reach box by the solver) is swept once, memory-guarded;
-// positions outside it, and games without an order, go to the memo solver.
-class PlayEvaluator {
- public:
-  PlayEvaluator(const core::Game& game, const core::Position& start, core::Evaluation eval, std::uint64_t limit)
-      : memo_(game.make_solver(eval, std::max<std::uint64_t>(limit / core::kMemoBytesPerPosition, 1))) {
-    if (game.options_precede() || game.has_rank()) table_ = core::solve_guarded(game, core::box_below(start), eval, limit);
-  }
-  core::Value value(const core::Position& p) {
-    if (table_.box.arity() == p.size() && table_.solved(p)) return table_.at(p);
-    return memo_->value(p);
-  }
-
- private:
-  core::DenseTable table_;
-  std::unique_ptr<core::PositionSolver> memo_;
-};
 
 struct Option {
   core::Position pos;
@@ -162,7 +144,8 @@ void run_play(const GameOptions& o, const std::string& text, bool hint, bool eng
   const auto ranges = game.coordinate_ranges();
   const bool pass = ranges.back().pass_counter;
   const core::Evaluation eval = o.evaluation();
-  PlayEvaluator ev(game, start, eval, o.memory_limit());
+  // Every position the game reaches, valued as `value` values them.
+  PositionValues ev(subject(o));
   std::cout << "Playing " << game.name() << (eval == core::Evaluation::Grundy ? "" : " (misere)")
             << ". Whoever cannot move " << (eval == core::Evaluation::Grundy ? "loses" : "wins (misere play)") << ".\n";
   core::Position pos = start;
@@ -255,7 +238,10 @@ void add_play_command(CLI::App& app) {
       "Type a move as the option's number, as the target position (3,5,1), as `pass`, or `quit`.\n"
       "In a one-coordinate game a bare number is the target position; #N picks option N.\n"
       "Example: grundy play nim -p heaps=3 --pass 3,5,7,1 --hint");
-  cmd->callback([] { run_play(o, pos, hint, engine_first); });
+  cmd->callback([] {
+    take_arity_from(o, pos);
+    run_play(o, pos, hint, engine_first);
+  });
 }
 
 }  // namespace grundy::cli

@@ -72,11 +72,15 @@ SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search, 
             r.layers[static_cast<std::size_t>(p)][static_cast<std::size_t>(x)] = v[static_cast<std::size_t>(p)];
         });
     const std::int64_t limit = std::max(size, search);
-    r.period = analysis::subtraction_periodicity(*s, limit);
+    r.period = analysis::subtraction_periodicity(*s, limit, o.memory_limit);
     const std::string m = std::to_string(s->game.max_move());
+    r.checked_up_to = r.period.observed - 1;
     if (r.period.found)
       r.why = "proven: for x >= max(S) = " + m + " the values at x depend only on the " + m + " heap sizes before it" +
-              (layers > 1 ? " (all layers)" : "") + ", and " + m + " consecutive heap sizes repeat after the period";
+              (layers > 1 ? " (all layers)" : "") + ", and those " + m + " repeat: G(x + " +
+              std::to_string(r.period.period) + ") = G(x) compared for " + std::to_string(r.period.preperiod) +
+              " <= x < " + std::to_string(r.period.preperiod + s->game.max_move()) + " (heap sizes swept up to " +
+              std::to_string(r.checked_up_to) + ")";
     else if (s->game.max_move() >= limit)  // the search did not start: say why rather than "not found"
       r.why = "no period proven: a proof needs max(S) = " + m + " consecutive heap sizes to repeat, beyond the " +
               "search limit of " + std::to_string(limit) + " heap sizes (--search)";
@@ -99,13 +103,23 @@ SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search, 
                               "--load " + files.load + ": the sequence of " + std::to_string(n) + " heap sizes");
           },
           [&](core::Value v) { sweep.append(v); });
+    std::int64_t saved = 0;  // heap sizes in the --save file
     const auto save = [&] {
-      if (!files.save.empty())
-        io::save_sequence(files.save, game.name(), sweep.size(), sweep.max_value(),
-                          [&](std::int64_t x) { return sweep.at(x); });
+      if (files.save.empty()) return;
+      io::save_sequence(files.save, game.name(), sweep.size(), sweep.max_value(),
+                        [&](std::int64_t x) { return sweep.at(x); });
+      saved = sweep.size();
     };
-    const games::OctalPeriod p =
-        games::sweep_until_proven(sweep, size, limit, by_default ? games::kOctalSearchSeconds : 0, save);
+    // A stop keeps the file of the last step: say so, and how to go on from it.
+    const games::OctalPeriod p = [&] {
+      try {
+        return games::sweep_until_proven(sweep, size, limit, by_default ? games::kOctalSearchSeconds : 0, save);
+      } catch (const core::Interrupted& e) {
+        if (saved == 0) throw;
+        throw core::kept_on_stop(e, "no --out file was written; --save " + files.save + " holds G(0.." +
+                                        std::to_string(saved - 1) + "): --load it to go on");
+      }
+    }();
     allocate();
     for (std::int64_t x = 0; x < size; ++x) r.layers[0][static_cast<std::size_t>(x)] = sweep.at(x);
     r.period.found = p.found;
@@ -113,13 +127,14 @@ SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search, 
     r.period.preperiod = p.preperiod;
     r.period.period = p.period;
     r.period.observed = p.checked;
+    r.checked_up_to = p.checked - 1;
     const std::string k = std::to_string(code->max_parts()), t = std::to_string(code->max_removal());
     if (p.proven)
-      r.why = "proven by the octal periodicity theorem: G(n + " + std::to_string(p.period) + ") = G(n) for " +
-              std::to_string(p.preperiod) + " <= n < " + k + " n0 + " +
-              (code->max_parts() > 1 ? "(" + k + " - 1) p + " : "") + "t + 1 = " + std::to_string(p.needed) +
-              " (t = " + t + " stones at most, " + k + " heaps at most left by a move); last exceptional value at " +
-              std::to_string(p.preperiod - 1);
+      r.why = "proven by the octal periodicity theorem: G(n + " + std::to_string(p.period) + ") = G(n) compared for " +
+              std::to_string(p.preperiod) + " <= n < " + std::to_string(p.checked - p.period) + ", which covers n < " +
+              k + " max(n0, 1) + " + (code->max_parts() > 1 ? "(" + k + " - 1) p + " : "") +
+              "t = " + std::to_string(p.bound) + " (t = " + t + " stones at most, " + k +
+              " heaps at most left by a move); last exceptional value at " + std::to_string(p.preperiod - 1);
     else if (p.found && code->any_unequal())
       r.why = "observed up to x = " + std::to_string(p.checked - 1) +
               " (the periodicity theorem does not cover codes with '!')";
@@ -158,7 +173,10 @@ SeqResult compute_seq(const Subject& o, std::int64_t size, std::int64_t search, 
             r.period.found = false;
     }
   }
-  r.why = "observed up to x = " + std::to_string(size - 1) + " (no theorem makes it a proof for this game)";
+  r.checked_up_to = size - 1;
+  r.why = r.period.found
+              ? "observed up to x = " + std::to_string(size - 1) + " (no theorem makes it a proof for this game)"
+              : analysis::describe(r.period) + " within x < " + std::to_string(size);
   return r;
 }
 
@@ -176,7 +194,7 @@ void write_seq(std::ostream& out, const Subject& o, io::Format f, std::int64_t s
     j["size"] = size;
     j["status"] = status;
     if (per.found) j.update({{"preperiod", per.preperiod}, {"period", per.period}, {"saltus", per.saltus}});
-    j["checked_up_to"] = per.proven ? per.observed : size;
+    j["checked_up_to"] = r.checked_up_to;
     std::string head = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     head.pop_back();  // the closing brace: "values" and "why" follow, in key order
     std::string buf = head + ",\"values\":" + (r.layers.size() > 1 ? "[" : "");
@@ -251,7 +269,7 @@ void write_seq(std::ostream& out, const Subject& o, io::Format f, std::int64_t s
     out << (per.proven ? "proven" : "observed") << ": preperiod " << per.preperiod << ", period " << per.period
         << ", saltus " << per.saltus << "\n";
   else
-    out << "no period: " << analysis::describe(per) << " within x < " << size << "\n";
+    out << "no period\n";
   out << "  " << r.why << "\n";
 }
 

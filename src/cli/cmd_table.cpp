@@ -1,4 +1,7 @@
 #include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -9,8 +12,10 @@
 #include "io/heatmap.hpp"
 #include "io/latex.hpp"
 #include "io/npy.hpp"
+#include "io/table_file.hpp"
 #include "pipeline/distributed.hpp"
 #include "pipeline/ppos.hpp"
+#include "pipeline/solve.hpp"
 #include "pipeline/table_slice.hpp"
 
 namespace grundy::cli {
@@ -43,6 +48,38 @@ void add_box_options(CLI::App* cmd, BoxOptions& b) {
       ->each(file_path("--load"));
 }
 
+// What `table --save` prints when it saves a whole box rather than showing a table: where the
+// values went and what they are, and whether the ranks of an MPI job swept it.
+void write_saved_summary(std::ostream& out, io::Format f, const std::string& game, const std::string& file,
+                         const pipeline::DistributedTable& t, bool distributed) {
+  if (f == io::Format::Json) {
+    out << nlohmann::json{{"game", game},
+                          {"box", t.box.to_string()},
+                          {"file", file},
+                          {"cells", t.box.count()},
+                          {"zeros", t.zeros},
+                          {"max", t.max},
+                          {"route", t.route},
+                          {"ranks", t.ranks},
+                          {"rank_bytes", t.rank_bytes},
+                          {"bytes_sent", t.bytes_sent},
+                          {"sweep_seconds", t.sweep_seconds},
+                          {"write_seconds", t.write_seconds},
+                          {"parts", t.parts}}
+               .dump()
+        << "\n";
+    return;
+  }
+  out << game << " over " << t.box.to_string() << ": " << t.box.count() << " values up to " << t.max << ", " << t.zeros
+      << " of them 0, written to " << file
+      << (t.parts > 0 ? " and its " + std::to_string(t.parts) + " parts" : std::string()) << " (" << t.route << " on "
+      << t.ranks << (distributed ? " ranks" : " process") << "; estimate " << (distributed ? "per rank " : "")
+      << (t.rank_bytes >> 20) << " MiB; "
+      << (distributed ? "sets sent between ranks " + std::to_string(t.bytes_sent >> 20) + " MiB; " : std::string())
+      << "swept in " << fmt::format("{:.2f}", t.sweep_seconds) << " s, written in "
+      << fmt::format("{:.2f}", t.write_seconds) << " s)\n";
+}
+
 // Under mpirun: the ranks sweep the whole box by bands and rank 0 writes it to the --save file
 // (pipeline/distributed.hpp), or each rank its part (--parts), then says what it wrote. Tables,
 // figures and P-positions are drawn from that file afterwards, by one process (--load).
@@ -58,33 +95,49 @@ void run_table_distributed(const GameOptions& o, const BoxOptions& b, bool parts
       pipeline::make_table_box(game, pipeline::parse_size(b.size, "--size", kMaxSide), {}, kFixFlag);
   const pipeline::DistributedTable t =
       pipeline::save_distributed_table(game, req.box, o.memory_limit(), b.files.save, parts);
-  with_output(o.output, [&](std::ostream& out) {
-    if (f == io::Format::Json) {
-      out << nlohmann::json{{"game", game.name()},
-                            {"box", t.box.to_string()},
-                            {"file", b.files.save},
-                            {"cells", t.box.count()},
-                            {"zeros", t.zeros},
-                            {"max", t.max},
-                            {"route", t.route},
-                            {"ranks", t.ranks},
-                            {"rank_bytes", t.rank_bytes},
-                            {"bytes_sent", t.bytes_sent},
-                            {"sweep_seconds", t.sweep_seconds},
-                            {"write_seconds", t.write_seconds},
-                            {"parts", t.parts}}
-                 .dump()
-          << "\n";
-    } else {
-      out << game.name() << " over " << t.box.to_string() << ": " << t.box.count() << " values up to " << t.max << ", "
-          << t.zeros << " of them 0, written to " << b.files.save
-          << (t.parts > 0 ? " and its " + std::to_string(t.parts) + " parts" : std::string()) << " (" << t.route
-          << " on " << t.ranks << " ranks; estimate per rank " << (t.rank_bytes >> 20)
-          << " MiB; sets sent between ranks " << (t.bytes_sent >> 20) << " MiB; swept in "
-          << fmt::format("{:.2f}", t.sweep_seconds) << " s, written in " << fmt::format("{:.2f}", t.write_seconds)
-          << " s)\n";
-    }
-  });
+  with_output(o.output, [&](std::ostream& out) { write_saved_summary(out, f, game.name(), b.files.save, t, true); });
+}
+
+// One process, a box with more free coordinates than a table shows, no pins: the whole box
+// solved into --save FILE with the summary the ranks of an MPI job print for the same command,
+// so that `table --save` means one thing with and without mpirun.
+void run_table_whole_box(const GameOptions& o, const BoxOptions& b) {
+  const io::Format f = o.output_format();
+  if (f != io::Format::Text && f != io::Format::Json)
+    throw core::UserError(
+        "table --save of a box with more than two free coordinates saves the whole box and prints a summary (text "
+        "or json); print or draw slices of it afterwards with `grundy table --load FILE --fix c=v`");
+  const core::Game game = o.game();
+  const core::Box box = pipeline::size_box(game, pipeline::parse_size(b.size, "--size", kMaxSide));
+  const auto start = std::chrono::steady_clock::now();
+  const auto since = [](std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  };
+  const core::SolveRoute route = game.route(box, o.evaluation());
+  const core::DenseTable table = pipeline::solve_table(game, box, o.evaluation(), o.memory_limit(), {});
+  pipeline::DistributedTable t;
+  t.route = route.name;
+  t.box = table.box;
+  t.rank_bytes = route.bytes;
+  t.sweep_seconds = since(start);
+  const auto written = std::chrono::steady_clock::now();
+  core::StopPoll poll;
+  for (const core::Value v : table.values) {
+    poll();
+    if (v == core::kNoValue || v == core::kUnsolved) continue;
+    t.zeros += v == 0;
+    t.max = std::max(t.max, v);
+  }
+  io::save_table(b.files.save, table, game.name());
+  t.write_seconds = since(written);
+  with_output(o.output, [&](std::ostream& out) { write_saved_summary(out, f, game.name(), b.files.save, t, false); });
+}
+
+// More coordinates free than a table shows, once the pass counters are pinned at K.
+bool more_than_a_table(const core::Game& game) {
+  const auto ranges = game.coordinate_ranges();
+  return std::count_if(ranges.begin(), ranges.end(), [](const core::CoordinateRange& r) { return !r.pass_counter; }) >
+         2;
 }
 
 void run_table(const GameOptions& o, const BoxOptions& b, const std::string& mark_p, bool parts) {
@@ -94,6 +147,8 @@ void run_table(const GameOptions& o, const BoxOptions& b, const std::string& mar
         "--parts: a table is saved in parts by the ranks of an MPI job (mpirun -np R grundy table "
         "... --save FILE --parts); one process writes one file");
   const core::Game game = o.game();
+  if (!b.files.save.empty() && b.files.load.empty() && b.fixes.empty() && more_than_a_table(game))
+    return run_table_whole_box(o, b);
   const io::Format f = o.output_format();
   const io::LatexMark mark = io::parse_latex_mark(mark_p);
   const io::Grid grid = pipeline::table_slice(game, {pipeline::parse_size(b.size, "--size", kMaxSide), b.fixes, kFixFlag,

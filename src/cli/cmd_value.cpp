@@ -41,26 +41,17 @@ void for_each_position(const core::Game& game, const PositionArg& arg, Answer&& 
 }
 
 void run_value(std::ostream& out, const GameOptions& o, const PositionArg& arg) {
-  const Subject s = subject(o);
-  const core::Game& game = s.game;
+  PositionValues values(subject(o));
+  const core::Game game = o.game();
   const io::Format f = o.output_format();
-  PeriodRoute period(s);
-  pipeline::ValueOracle oracle(game, s.eval, s.memory_limit);
   std::optional<io::CellWriter> cells;
   if (f != io::Format::Text) cells.emplace(out, f, game.name(), game.coordinate_names(), o.evaluation());
   for_each_position(game, arg, [&](const core::Position& pos) {
-    std::string note;
-    core::Value v;
-    if (const auto pv = period.value(pos)) {
-      v = pv->first;
-      note = "  " + pv->second;
-    } else {
-      v = oracle.value(pos);
-      if (!oracle.route().empty()) note = "  (" + oracle.route() + ")";
-    }
+    const core::Value v = values.value(pos);
+    const std::string note = values.route().empty() ? "" : "  (" + values.route() + ")";
     if (cells) {
       cells->add(pos, v);
-    } else if (oracle.eval() == core::Evaluation::Grundy) {
+    } else if (values.eval() == core::Evaluation::Grundy) {
       out << "G(" << core::to_string(pos) << ") = " << v << "  (" << outcome_word(v) << "-position)  in " << game.name()
           << note << "\n";
     } else {
@@ -76,7 +67,7 @@ constexpr std::size_t kMaxMoves = std::size_t{1} << 23;
 void run_moves(std::ostream& out, const GameOptions& o, const PositionArg& arg) {
   const core::Game game = o.game();
   const io::Format f = o.output_format();
-  pipeline::ValueOracle oracle(game, o.evaluation(), o.memory_limit());
+  PositionValues oracle(subject(o));
   const bool grundy = oracle.eval() == core::Evaluation::Grundy;
   const auto names = game.coordinate_names();
   const bool many = arg.from_stdin || arg.text == "-";
@@ -172,6 +163,7 @@ void add_value_commands(CLI::App& app) {
       "Example: printf '3,5,7\\n1,2,3\\n' | grundy value nim -p heaps=3 --stdin --format csv");
   value->callback([vpos] {
     va.given = vpos->count() > 0;
+    if (!va.from_stdin) take_arity_from(vo, va.text);
     with_output(vo.output, [](std::ostream& out) { run_value(out, vo, va); });
   });
 
@@ -182,6 +174,7 @@ void add_value_commands(CLI::App& app) {
   moves->footer("Example: grundy moves subtraction -p set=2,12,14 --pass 20,1");
   moves->callback([mpos] {
     ma.given = mpos->count() > 0;
+    if (!ma.from_stdin) take_arity_from(mo, ma.text);
     with_output(mo.output, [](std::ostream& out) { run_moves(out, mo, ma); });
   });
 }

@@ -83,10 +83,12 @@ void add_verify_command(CLI::App& app) {
   static std::string which = "all";
   static OutputOptions output;
   static bool strict = false;
+  static double max_seconds = 0;
   auto* cmd = app.add_subcommand("verify", "reproduce the papers' tables and check their claims by computation");
   cmd->add_option("paper", which, "chocolate, fts, knight, subtraction or all")->capture_default_str()->type_name("PAPER");
   add_output_options(cmd, output, {io::Format::Text, io::Format::Json});
   cmd->add_flag("--strict", strict, "an ERRATUM (a mistake of a paper, documented) fails too");
+  add_max_seconds_option(cmd, max_seconds);
   cmd->footer(
       "Example: grundy verify chocolate\n"
       "Exit status: 0 when every claim holds or is a documented erratum, 1 when one fails (with --strict,\n"

@@ -1,5 +1,7 @@
 #include "cli/game_options.hpp"
 
+#include <algorithm>
+
 #include "core/memory.hpp"
 #include "core/parse.hpp"
 #include "core/progress.hpp"
@@ -61,7 +63,11 @@ void add_game_options(CLI::App* cmd, GameOptions& o, std::vector<io::Format> for
   if (!formats.empty()) add_output_options(cmd, o.output, formats, wide);
   o.formats = std::move(formats);
   add_max_memory_option(cmd, o.max_memory);
-  cmd->add_option("--max-seconds", o.max_seconds, "stop cleanly after this many seconds, from 0 (no limit) to 10^9")
+  add_max_seconds_option(cmd, o.max_seconds);
+}
+
+void add_max_seconds_option(CLI::App* cmd, double& max_seconds) {
+  cmd->add_option("--max-seconds", max_seconds, "stop cleanly after this many seconds, from 0 (no limit) to 10^9")
       ->type_name("SECONDS")
       ->each([](const std::string& v) { core::set_deadline_seconds(parse_seconds(v)); });
 }
@@ -101,6 +107,22 @@ double parse_seconds(const std::string& text) {
     throw core::UserError(what + "not a decimal number; allowed 0..1000000000 (seconds, 0 = no limit)");
   if (!(v >= 0 && v <= 1e9)) throw core::UserError(what + "out of range; allowed 0..1000000000 (seconds, 0 = no limit)");
   return v;
+}
+
+void take_arity_from(GameOptions& o, const std::string& position) {
+  if (position.empty() || position == "-" || o.written.pass > 0 || !o.written.passes.empty()) return;
+  const games::Family& f = games::find_family(o.family);
+  if (f.arity_param.empty()) return;
+  for (const std::string& kv : o.params)
+    if (kv.substr(0, kv.find('=')) == f.arity_param) return;
+  const std::string param = f.arity_param + "=" + std::to_string(std::count(position.begin(), position.end(), ',') + 1);
+  (void)o.game();  // the parameters as given: their own faults first, in their own words
+  o.params.push_back(param);
+  try {
+    (void)o.game();
+  } catch (const core::UserError& e) {
+    throw core::UserError("position " + position.substr(0, 60) + " taken as -p " + param + ": " + e.what());
+  }
 }
 
 core::Position checked_position(const core::Game& game, const std::string& text) {

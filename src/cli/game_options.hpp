@@ -69,6 +69,16 @@ void add_max_memory_option(CLI::App* cmd, std::string& max_memory);
 // --max-seconds: a finite decimal number of seconds in 0..1e9, or a UserError.
 double parse_seconds(const std::string& text);
 
+// --max-seconds SECONDS, checked as it is read, which sets the deadline every long loop polls:
+// every command that computes takes it.
+void add_max_seconds_option(CLI::App* cmd, double& max_seconds);
+
+// value, moves and play: a position of K coordinates given to a family whose parameter counts
+// them (games::Family::arity_param, -p heaps=K), without that parameter and without a pass
+// counter that would make the count ambiguous, asks for K of them: `grundy value octal -p
+// code=0.77 5,9,13` is three heaps.
+void take_arity_from(GameOptions& o, const std::string& position);
+
 // Position of the game, or a UserError naming the position and what is wrong with it. A
 // position of a game with passes may leave out its last pass counter: all passes available.
 core::Position checked_position(const core::Game& game, const std::string& text);

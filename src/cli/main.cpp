@@ -65,10 +65,15 @@ std::string command_error(const CLI::App& app, int argc, char** argv, const std:
   return of + said + "; a " + command + " comes first, one of: " + known;
 }
 
-// An error under mpirun: the other ranks may be waiting for this one's messages, so the whole
-// job ends (MPI_Abort) with this status. Rank 0 has said what went wrong; another rank whose
-// error was not inside an exchange most likely shares it with rank 0, which ends the job in a
-// moment: it waits for that, and speaks only if it is still running.
+// Whether this rank's exit status is its share of the command's: not on the ranks that wait
+// while rank 0 runs a command with no distributed form (mpi::Solo).
+bool g_status_counts = true;
+
+// An error under mpirun that the ranks do not all share: the other ranks may be waiting for
+// this one's messages, so the whole job ends (MPI_Abort) with this status. Rank 0 has said what
+// went wrong; another rank whose error was not inside an exchange most likely shares it with
+// rank 0, which ends the job in a moment: it waits for that, and speaks only if it is still
+// running.
 [[noreturn]] void end_job(int status) {
   namespace mpi = grundy::core::mpi;
   if (!mpi::root() && !mpi::exchange_broken() && !g_deferred_error.empty()) {
@@ -107,7 +112,10 @@ int run(int argc, char** argv) {
   const bool collective = command == "table" || command == "ppos" || command == "verify" ||
                           (command == "atlas" && argc > 2 && std::string(argv[2]) == "run");
   const bool alone = mpi::active() && mpi::size() > 1 && !collective;
-  if (alone && !mpi::root()) return 0;
+  if (alone && !mpi::root()) {
+    g_status_counts = false;
+    return 0;
+  }
   std::optional<mpi::Solo> solo;
   if (alone) solo.emplace();
   try {
@@ -162,7 +170,14 @@ int main(int argc, char** argv) {
   } catch (const std::bad_alloc&) {  // while the commands are set up: memory is that short
     print_error("grundy: error: ", kOutOfMemory);
   }
-  if (status >= 2 && mpi::active() && mpi::size() > 1) end_job(status);
+  // Under mpirun, a refusal every rank reached alike (a bad flag, a box too large) ends the job
+  // as one process would: rank 0's one line and the status, without MPI_Abort's report. An
+  // error inside an exchange, or one the ranks do not share, ends the whole job at once.
+  if (mpi::active() && mpi::size() > 1) {
+    const bool failed = status >= 2;
+    if (failed && mpi::exchange_broken()) end_job(status);
+    if (!mpi::end_alike(status, g_status_counts, failed ? 5.0 : 1e9) && failed) end_job(status);
+  }
   mpi::finalize();
   return status;
 }

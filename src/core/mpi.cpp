@@ -1,6 +1,8 @@
 #include "core/mpi.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <climits>
 #include <cstdlib>
 #include <exception>
 #include <iostream>
@@ -21,6 +23,9 @@ namespace {
 
 bool g_active = false;
 int g_rank = 0, g_size = 1;
+#ifdef GRUNDY_WITH_MPI
+MPI_Comm g_end_comm = MPI_COMM_NULL;  // end_alike's
+#endif
 bool g_broken = false;
 bool g_solo = false;
 
@@ -48,6 +53,7 @@ void init([[maybe_unused]] int* argc, [[maybe_unused]] char*** argv) {
   // Errors are fatal to the job (MPI's default handler): a lost rank ends every process.
   MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &g_size);
+  MPI_Comm_dup(MPI_COMM_WORLD, &g_end_comm);
   g_active = true;
 #endif
 }
@@ -75,6 +81,27 @@ void abort(int code) {
   if (g_active) MPI_Abort(MPI_COMM_WORLD, code);
 #endif
   std::exit(code);
+}
+
+bool end_alike([[maybe_unused]] int status, [[maybe_unused]] bool counts, [[maybe_unused]] double seconds) {
+#ifdef GRUNDY_WITH_MPI
+  if (!g_active || g_size == 1) return true;
+  // The largest status and the largest negated one, over the ranks that count.
+  int mine[2] = {counts ? status : INT_MIN, counts ? -status : INT_MIN};
+  int all[2] = {0, 0};
+  MPI_Request request;
+  MPI_Iallreduce(mine, all, 2, MPI_INT, MPI_MAX, g_end_comm, &request);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(std::min(seconds, 1e9));
+  for (int done = 0;;) {
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) break;
+    if (std::chrono::steady_clock::now() > until) return false;  // the request is left: the job ends
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return all[0] == -all[1];
+#else
+  return true;
+#endif
 }
 
 Exchange::Exchange() : uncaught_(std::uncaught_exceptions()) {}

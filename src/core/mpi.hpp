@@ -54,6 +54,14 @@ class Solo {
 // rank while the others may be waiting for its messages.
 [[noreturn]] void abort(int code);
 
+// Collective, at the end of main: whether every rank ends with the same exit status (the
+// statuses of ranks with `counts` false, which ran no part of the command, are not compared),
+// so that the job may end as one process would, without MPI_Abort and its report. A rank that
+// waits longer than `seconds` for the others (some are still at work, or waiting for a message
+// from this one) gives up: false. On a communicator of its own, so that it never meets a
+// collective another rank is in. True outside MPI.
+bool end_alike(int status, bool counts, double seconds);
+
 // While one is alive, the ranks exchange messages. An exception that leaves it may leave the
 // other ranks waiting for this one, so main ends the whole job (abort) instead of returning;
 // errors outside any exchange happen alike on every rank (a bad flag, a refused size), and

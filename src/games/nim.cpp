@@ -62,6 +62,7 @@ Family nim_family() {
   f.make = [](const Params& p, const Transforms& t) {
     return with_transforms(Nim(static_cast<int>(p.get_int("heaps", 1, 15))), t);
   };
+  f.arity_param = "heaps";
   return f;
 }
 

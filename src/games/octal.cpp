@@ -120,6 +120,7 @@ Family octal_family() {
               {"heaps", "heaps in a position, 1 to 8 (the coordinates x, y, z ...)", "1"}};
   f.coordinates = [](const Params& p) { return heap_names(static_cast<int>(p.get_int("heaps", 1, 8))); };
   f.make = [](const Params& p, const Transforms& t) { return with_transforms(octal_from_params(p), t); };
+  f.arity_param = "heaps";
   return f;
 }
 

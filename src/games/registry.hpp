@@ -98,6 +98,9 @@ struct Family {
   // Coordinates of a position (before transforms), as a function of the parameters.
   std::function<std::vector<std::string>(const Params&)> coordinates;
   std::function<core::Game(const Params&, const Transforms&)> make;
+  // The parameter that counts a position's coordinates (-p heaps=K), when a position given
+  // without it says how many (a take-and-break position is its list of heaps); empty: none.
+  std::string arity_param;
 };
 
 const std::vector<Family>& families();

@@ -168,12 +168,6 @@ ApiResponse api_table(const Query& q) {
   return resp;
 }
 
-// Values by a proven closed form where the game has one (core::Game::closed_form: Nim, the
-// rook, the knight, the king; the queen's P-positions), as `grundy moves` does, else by one dense sweep
-// of the box below the position (grown to its reach box, which holds every option), computed
-// only if some value needs it. That needs an order of the moves (a rank, or options preceding
-// their position); the memo solver, which needs none, has no cost bound the server could check
-// beforehand, so a game without an order is refused (every registered family has one).
 ApiResponse api_analysis(const Query& q) {
   check_known(q, "/api/analysis", {"kind", "game", "size", "misere", "formula", "ppos", "search", "job"});
   const std::string& kind = need(q, "kind", "seq");
@@ -201,6 +195,8 @@ ApiResponse api_analysis(const Query& q) {
   return {200, "application/json", out.str(), ""};
 }
 
+// Every option of a position with its value, as `grundy moves` lists them, plus what the
+// explorer's board needs (coordinates, move labels, a chocolate bar's columns).
 ApiResponse api_moves(const Query& q) {
   check_known(q, "/api/moves", {"game", "position", "misere"});
   const Requested r = requested_game(q);
@@ -209,8 +205,6 @@ ApiResponse api_moves(const Query& q) {
   const std::string shown = "position " + text.substr(0, 60);
   if (const std::string why = r.game.check(pos); !why.empty())
     throw core::UserError(shown + " is not a position of " + r.game.name() + ": " + why);
-  if (!r.game.options_precede() && !r.game.has_rank())
-    throw core::UserError(r.game.name() + ": its moves have no order the explorer can bound; use `grundy moves`");
   // Counted up to the limit only: a heap of 2^62 has that many moves.
   std::uint64_t count = 0;
   r.game.for_each_option(pos, [&](const core::Position&) {
@@ -218,8 +212,16 @@ ApiResponse api_moves(const Query& q) {
       throw core::UserError(shown + ": more than " + std::to_string(kMaxServedMoves) +
                             " moves; the explorer lists at most that many (use `grundy moves`)");
   });
+  // A game whose moves have an order: one table of the box below the position (its reach box
+  // holds every option), bounded as /api/table bounds its boxes, and computed only if a closed
+  // form does not answer. Any other (take-and-break games): valued as `grundy moves` values
+  // them, within kMaxServedBytes and the request's time limit.
+  const bool ordered = r.game.options_precede() || r.game.has_rank();
   std::optional<core::DenseTable> table;
+  std::optional<cli::PositionValues> values;
+  if (!ordered) values.emplace(cli::Subject{r.game, r.eval, kMaxServedBytes, r.spec});
   auto value = [&](const core::Position& p) -> core::Value {
+    if (values) return values->value(p);
     if (auto c = pipeline::closed_value(r.game, p, r.eval)) return c->value;
     if (!table) {
       const core::Box below = core::box_below(pos);

@@ -28,6 +28,10 @@ using Query = std::map<std::string, std::string>;
 // expression). Larger work is for the CLI.
 inline constexpr std::uint64_t kMaxServedCells = std::uint64_t{1} << 22;
 inline constexpr std::uint64_t kMaxServedMoves = std::uint64_t{1} << 16;
+// The memory a request may hold where no box bounds it beforehand: the moves of a game without
+// an order of its moves (a take-and-break game's value sequence, or the memo solver's
+// positions), which the request's time limit bounds too.
+inline constexpr std::uint64_t kMaxServedBytes = std::uint64_t{256} << 20;
 inline constexpr std::size_t kMaxGameSpecLength = 1000;
 // The API takes GET requests only; a request body longer than this is refused with 413.
 inline constexpr std::size_t kMaxRequestBody = 64 * 1024;

@@ -28,9 +28,14 @@ class WithPass {
 
   int arity() const { return base_.arity() + 1; }
 
+  // p, the papers' name; when the wrapped game has a p already (a sum whose component has a
+  // pass of its own), the first of p2, p3, ... it does not have: every coordinate keeps a name
+  // of its own, so --fix and formulas name one.
   std::vector<std::string> coordinate_names() const {
     auto names = base_.coordinate_names();
-    names.push_back("p");
+    std::string p = "p";
+    for (int k = 2; std::find(names.begin(), names.end(), p) != names.end(); ++k) p = "p" + std::to_string(k);
+    names.push_back(p);
     return names;
   }
 

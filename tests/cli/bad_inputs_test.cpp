@@ -1,7 +1,8 @@
 // The catalogue of bad inputs (tests/cli/bad_inputs.tsv), each run through the real binary: it
 // must exit with the expected status (2), print exactly one line on stderr containing the
 // expected message, print nothing on stdout, and neither report an internal error nor trip a
-// sanitizer. @DIR@ in the arguments is a directory holding the table files made below.
+// sanitizer. @DIR@ in the arguments is a directory holding the table files made below, @SRC@
+// the source tree (its shipped atlas).
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
@@ -89,6 +90,7 @@ const std::string& fixture_dir() {
 
 std::string substitute(std::string args) {
   for (std::size_t at; (at = args.find("@DIR@")) != std::string::npos;) args.replace(at, 5, fixture_dir());
+  for (std::size_t at; (at = args.find("@SRC@")) != std::string::npos;) args.replace(at, 5, GRUNDY_SOURCE_DIR);
   return args;
 }
 

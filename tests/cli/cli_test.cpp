@@ -112,6 +112,26 @@ TEST(Cli, SaveThenLoadGivesTheSameTable) {
   expect_error("ppos nim -p heaps=2 --size 4 --load " + file, "not nim(heaps=2)");
 }
 
+// A box with more free coordinates than a table shows, saved: the whole box goes to the file
+// with a summary, as the ranks of an MPI job save it for the same command; slices of it are
+// printed from the file afterwards.
+TEST(Cli, SaveOfAThreeDimensionalBoxSavesItWhole) {
+  const std::string file = testing::TempDir() + "/grundy_cli_save3.gtab";
+  CliResult r = run_cli("table nim -p heaps=3 --size 8 --save " + file);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("nim(heaps=3) over 8x8x8: 512 values up to 7, 64 of them 0, written to " + file + " (", 0), 0u)
+      << r.out;
+  EXPECT_NE(r.out.find(" on 1 process; "), std::string::npos) << r.out;
+  r = run_cli("table nim -p heaps=3 --size 8 --save " + file + " --format json");
+  EXPECT_NE(r.out.find("\"ranks\":1"), std::string::npos) << r.out;
+  const CliResult slice = run_cli("table nim -p heaps=3 --size 8 --load " + file + " --fix z=3 --format csv");
+  const CliResult direct = run_cli("table nim -p heaps=3 --size 8 --fix z=3 --format csv");
+  ASSERT_EQ(slice.status, 0) << slice.err;
+  EXPECT_EQ(slice.out, direct.out);
+  expect_error("table nim -p heaps=3 --size 8 --save " + file + " --format csv",
+               "saves the whole box and prints a summary (text or json)");
+}
+
 TEST(Cli, MaxSecondsStopsCleanly) {
   const CliResult r = run_cli("table nim -p heaps=2 --pass --size 20000 --max-seconds 0.2 --format csv");
   EXPECT_EQ(r.status, 2);

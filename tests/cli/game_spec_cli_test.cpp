@@ -34,6 +34,21 @@ TEST(GameSpecCli, SumComponentAcceptsWhatTheCliAccepts) {
   EXPECT_EQ(grundy(cli.out), grundy(sum.out)) << cli.out << sum.out;
 }
 
+// A shared pass over a sum whose component has a pass of its own: each counter has a name of its
+// own (p, then p2), so a pin or a formula names one of them.
+TEST(GameSpecCli, EveryPassCounterOfASumHasItsOwnName) {
+  const std::string sum = "sum -p 'a=nim -p heaps=1 --pass' -p b=knight --pass";
+  CliResult r = run_cli("table " + sum + " --size 3 --fix m=0 --fix n=0 --format csv");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), "x,p,m,n,p2,grundy,outcome");
+  // Pinning p2 at 0 pins the shared pass alone: the component's pass stays free.
+  r = run_cli("table " + sum + " --size 3 --fix m=0 --fix n=0 --fix p2=0 --format csv");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\n2,1,0,0,0,"), std::string::npos) << r.out;
+  r = run_cli("value " + sum + " 2,1,0,0,0");
+  EXPECT_EQ(r.status, 0) << r.err;
+}
+
 // A flag takes no value on the command line: `--pass=false` would otherwise be counted as a
 // pass by one reader and as none by the other.
 TEST(GameSpecCli, FlagsTakeNoValue) {

@@ -83,7 +83,7 @@ TEST(OctalCli, SeqAsAnOeisBfile) {
 // moves of one heap lists options of two heaps, valued by the sequence and the xor (not by the
 // memo solver); a heap whose sequence exceeds the memory limit is refused before any option is
 // listed, and a huge heap of a game with a proven period is valued from it first (Kayles: the
-// proof needs 157 heap sizes, so 1 MB is enough), then refused for its number of moves.
+// proof needs 168 heap sizes, so 1 MB is enough), then refused for its number of moves.
 TEST(OctalCli, MovesOfAHeapAndTheMemoryGuardFirst) {
   CliResult r = run_cli("moves octal -p code=grundy 1000");
   EXPECT_EQ(r.status, 0) << r.err;
@@ -130,4 +130,53 @@ TEST(OctalCli, SeqSavesAndResumesItsSequence) {
   r = run_cli("seq subtraction -p set=1,2 --size 10 --save " + bad);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("only take-and-break games"), std::string::npos) << r.err;
+}
+
+// A position of a take-and-break game is its list of heaps: without -p heaps, value, moves and
+// play take their number from the position (Nim's positions too); a count the family does not
+// take is named with the position it came from.
+TEST(OctalCli, AListOfHeapsIsAPositionWithoutHeapsGiven) {
+  CliResult r = run_cli("value octal -p code=0.77 5,9,13");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("G(5,9,13) = 1  (N-position)  in octal(code=0.77, heaps=3)"), std::string::npos)
+      << r.out;  // 4 ^ 4 ^ 1
+  r = run_cli("moves octal -p code=0.77 2,1");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("(2,1) in octal(code=0.77, heaps=2): G = 3"), std::string::npos) << r.out;
+  r = run_cli("play octal -p code=0.77 1,1", "quit\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("Playing octal(code=0.77, heaps=2)"), std::string::npos) << r.out;
+  r = run_cli("value nim 3,5");
+  EXPECT_NE(r.out.find("G(3,5) = 6"), std::string::npos) << r.out;
+  r = run_cli("value octal -p code=0.77 1,2,3,4,5,6,7,8,9");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "grundy: error: position 1,2,3,4,5,6,7,8,9 taken as -p heaps=9: -p heaps = '9': out of range; "
+            "allowed 1..8\n");
+  // Given, -p heaps rules; with a pass the last coordinate may be the pass counter, so nothing
+  // is taken from the count.
+  r = run_cli("value octal -p code=0.77 -p heaps=1 3,4");
+  EXPECT_EQ(r.status, 2);
+  r = run_cli("value nim --pass 3,5,1");
+  EXPECT_NE(r.out.find("nim(heaps=3) + pass"), std::string::npos) << r.out << r.err;
+}
+
+// seq --save writes its file after each step of the search: a stop keeps the last one, and says
+// so (and how to go on) rather than that no file was written.
+TEST(OctalCli, AStoppedSeqSaysWhatItsSaveFileKeeps) {
+  const std::string file = testing::TempDir() + "/grundy_seq_stopped.gtab";
+  std::remove(file.c_str());
+  CliResult r = run_cli("seq octal -p code=0.004 --size 10 --search 4000000 --max-seconds 2 --save " + file);
+  EXPECT_EQ(r.status, 2);
+  const std::string head =
+      "grundy: stopped by --max-seconds before the command finished (no --out file was written; "
+      "--save " +
+      file + " holds G(0..";
+  ASSERT_EQ(r.err.rfind(head, 0), 0u) << r.err;
+  const std::int64_t kept = std::stoll(r.err.substr(head.size())) + 1;
+  EXPECT_EQ(r.err.substr(head.size()), std::to_string(kept - 1) + "): --load it to go on)\n");
+  r = run_cli("seq octal -p code=0.004 --size " + std::to_string(kept) + " --search " + std::to_string(kept) +
+              " --format json --load " + file);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"checked_up_to\":" + std::to_string(kept - 1)), std::string::npos) << r.out.substr(0, 200);
 }

@@ -139,11 +139,18 @@ TEST(ServeCommand, CtrlCStopsItWithinFiveSecondsWhateverTheClientsDo) {
   EXPECT_GE(silent, 0);
   // A computation of about a minute (misere outcomes of the queen on 2048x2048, by the generic
   // sweep; its limit is 10 s) in flight.
-  std::optional<httplib::Result> long_answer;
+  // And the analysis of a take-and-break game whose heap sizes cost O(n^2) splits each (its
+  // sweep once ran on for minutes past Ctrl-C).
+  std::optional<httplib::Result> long_answer, long_seq;
   std::thread long_request([&] {
     httplib::Client client("127.0.0.1", port);
     client.set_read_timeout(std::chrono::seconds(60));  // a safety bound
     long_answer.emplace(client.Get("/api/table?game=queen&size=2048&misere=1"));
+  });
+  std::thread seq_request([&] {
+    httplib::Client client("127.0.0.1", port);
+    client.set_read_timeout(std::chrono::seconds(60));
+    long_seq.emplace(client.Get("/api/analysis?kind=seq&game=octal%20-p%20code%3D0.8!8!8!&size=10&search=1000000"));
   });
   // The slow clients go on typing, before and after Ctrl-C (the old server never stopped then).
   std::atomic<bool> typing{true};
@@ -158,8 +165,9 @@ TEST(ServeCommand, CtrlCStopsItWithinFiveSecondsWhateverTheClientsDo) {
   const std::optional<int> status = serve.wait_exit(std::chrono::seconds(5));
   typing.store(false);
   typist.join();
-  if (!status) serve.kill();  // the long request then ends too
+  if (!status) serve.kill();  // the long requests then end too
   long_request.join();
+  seq_request.join();
   if (never_reads >= 0) ::close(never_reads);
   if (silent >= 0) ::close(silent);
 
@@ -168,10 +176,12 @@ TEST(ServeCommand, CtrlCStopsItWithinFiveSecondsWhateverTheClientsDo) {
   EXPECT_NE(serve.out().find("\nstopped\n"), std::string::npos) << serve.out();
   EXPECT_EQ(serve.err().find("Sanitizer"), std::string::npos) << serve.err();
   EXPECT_EQ(serve.err().find("runtime error"), std::string::npos) << serve.err();
-  // The computation in flight was stopped and said so (or, at worst, cut by the end).
-  ASSERT_TRUE(long_answer.has_value());
-  if (*long_answer) {
-    EXPECT_EQ((*long_answer)->status, 503) << (*long_answer)->body;
-    EXPECT_NE((*long_answer)->body.find("server stopping"), std::string::npos) << (*long_answer)->body;
+  // The computations in flight were stopped and said so (or, at worst, cut by the end).
+  for (const auto* answer : {&long_answer, &long_seq}) {
+    ASSERT_TRUE(answer->has_value());
+    if (**answer) {
+      EXPECT_EQ((**answer)->status, 503) << (**answer)->body;
+      EXPECT_NE((**answer)->body.find("server stopping"), std::string::npos) << (**answer)->body;
+    }
   }
 }

@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "core/errors.hpp"
+#include "games/registry.hpp"
 #include "support/transform_flag_cases.hpp"
 
 using namespace grundy;
@@ -100,6 +102,34 @@ TEST(WebApi, MovesOfTheKnightLeaveTheBoxBelow) {
   ASSERT_EQ(j["moves"].size(), 4u);
   EXPECT_EQ(j["moves"][2]["position"], nlohmann::json::parse("[1,4]"));
   EXPECT_EQ(j["moves"][2]["grundy"], 0);
+}
+
+// The explorer's moves take every family `grundy value` takes: a small position of each family's
+// example (the first of its box 0..4 with a move), and take-and-break games, whose moves have
+// no order (a move may leave more heaps), by their value sequence.
+TEST(WebApi, MovesTakeEveryFamily) {
+  for (const auto& f : games::families()) {
+    const core::Game g = games::make_game(games::parse_game_spec(f.example));
+    core::Position p(g.arity());
+    const core::Box box(core::Position(std::vector<std::int64_t>(static_cast<std::size_t>(g.arity()), 5)));
+    std::optional<core::Position> chosen;
+    do {
+      bool any = false;
+      if (g.check(p).empty()) g.for_each_option(p, [&](const core::Position&) { any = true; });
+      if (any) chosen = p;
+    } while (!chosen && box.next(p));
+    ASSERT_TRUE(chosen) << f.name;
+    const auto r = server::api_moves({{"game", f.example}, {"position", core::to_string(*chosen)}});
+    EXPECT_EQ(r.status, 200) << f.name << ": " << r.body;
+  }
+  // Kayles: G(5) = 4 (OEIS A002186), and a move is marked winning exactly when it leaves G = 0.
+  const auto j = nlohmann::json::parse(server::api_moves({{"game", "octal -p code=0.77"}, {"position", "5"}}).body);
+  EXPECT_EQ(j["grundy"], 4);
+  EXPECT_FALSE(j["moves"].empty());
+  for (const auto& m : j["moves"]) EXPECT_EQ(m["winning"], m["grundy"] == 0) << m;
+  const auto misere =
+      server::api_moves({{"game", "octal -p code=0.77 -p heaps=2"}, {"position", "3,4"}, {"misere", "1"}});
+  EXPECT_EQ(misere.status, 200) << misere.body;
 }
 
 TEST(WebApi, BadInputIsAUserError) {

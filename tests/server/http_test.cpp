@@ -327,8 +327,13 @@ TEST(WebServer, EachComputationHasATimeLimit) {
     EXPECT_EQ(res->status, 400) << target;
     EXPECT_EQ(error_field(res->body), stopped) << target;
   }
+  // A take-and-break game whose heap sizes cost O(n^2) splits each: its analysis stops too.
+  auto res = s.get("/api/analysis?kind=seq&game=octal%20-p%20code%3D0.8!8!8!&size=10&search=1000000");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400) << res->body;
+  EXPECT_EQ(error_field(res->body).rfind("stopped after 0 s", 0), 0u) << res->body;
   // Too small to reach a progress check of the generic sweep (the line sweeps check every block).
-  auto res = s.get("/api/table?game=queen&size=2&misere=1");
+  res = s.get("/api/table?game=queen&size=2&misere=1");
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 200) << res->body;
 }

@@ -1,11 +1,14 @@
 #pragma once
 
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 
 // Runs the grundy binary built beside the tests with `args` (shell syntax), standard input from
 // `input`, and returns what it printed and its exit status.
@@ -47,4 +50,35 @@ inline CliResult run_sh(const std::string& script) {
   r.out = slurp(out);
   r.err = slurp(err);
   return r;
+}
+
+// run_cli, and what the process took: its peak resident memory (from wait4, the binary itself
+// being the shell's exec) and its wall time.
+struct MeasuredRun {
+  CliResult result;
+  std::uint64_t peak_bytes = 0;
+  double seconds = 0;
+};
+
+inline MeasuredRun run_cli_measured(const std::string& args) {
+  const std::string dir = testing::TempDir();
+  const std::string tag = std::to_string(::getpid());
+  const std::string out = dir + "/grundy_out_" + tag, err = dir + "/grundy_err_" + tag;
+  const std::string cmd = "exec " + std::string(GRUNDY_BINARY) + " " + args + " < /dev/null > " + out + " 2> " + err;
+  MeasuredRun m;
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  int raw = 0;
+  struct rusage usage {};
+  ::wait4(pid, &raw, 0, &usage);
+  m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  m.peak_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+  m.result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+  m.result.out = slurp(out);
+  m.result.err = slurp(err);
+  return m;
 }
