@@ -4,8 +4,8 @@
 
 #include <random>
 
-#include "core/line_solver.hpp"
-#include "core/mex.hpp"
+#include "core/model/mex.hpp"
+#include "core/solve/line_solver.hpp"
 #include "expr/expr.hpp"
 #include "games/registry.hpp"
 

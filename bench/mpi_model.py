@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The scaling model of the distributed 2-D line sweep (core/band_sweep.hpp, issue 18).
+"""The scaling model of the distributed 2-D line sweep (core/solve/band_sweep.hpp).
 
 Time and memory per rank of `mpirun -np R grundy table ... --save FILE` for an N x N table of
 L layers, from the sweep's own layout: bands of B rows, K bands dealt to the ranks in turn, the

@@ -1,4 +1,4 @@
-"""Python module costs (issue 14), medians of --runs runs, in one process so the ratios compare:
+"""Python module costs, medians of --runs runs, in one process so the ratios compare:
 
 1. a 4096^2 table of two-heap Nim: `grundy table ... --out t.npy` (the CLI, a process) against
    grundy.game(...).table(4096) in Python, alone and followed by numpy.save of the same file;

@@ -27,11 +27,20 @@ out=$("$tmp/build/wythoff" 2>&1) || { echo "$out"; fail "examples/cpp's wythoff 
 grep -qF "P-positions with p = 0, x <= y < 40: (0,0) (1,2) (3,5) (4,7) (6,10) (8,13) (9,15) (11,18)" <<< "$out" ||
   { echo "$out"; fail "wythoff printed no Beatty pairs"; }
 [ "$(tail -n 1 <<< "$out")" = ok ] || { echo "$out"; fail "wythoff did not end with ok"; }
+# The engine alone: none of the faces' libraries (Cairo, libmicrohttpd, SQLite, CLI11) on the
+# example's link line, loaded by it, or compiled into it.
+for lib in cairo microhttpd sqlite3; do
+  ! grep -q "lib$lib" "$tmp/build/build.ninja" || fail "examples/cpp is linked with lib$lib"
+  ! ldd "$tmp/build/wythoff" | grep -q "lib$lib" || fail "wythoff loads lib$lib"
+done
+! grep -qi "cli11" "$tmp/build/build.ninja" || fail "examples/cpp is built with CLI11"
+! nm -C "$tmp/build/wythoff" | grep -q " CLI::" || fail "wythoff holds CLI11's code"
+! ls "$p/include/grundy" | grep -qxE "cli|server|atlas|figures" || fail "the faces' headers were installed"
 
 # pkg-config, with a consumer of one line (and its includes).
 cat > "$tmp/nim.cpp" << 'CPP'
 #include <iostream>
-#include "core/game.hpp"
+#include "core/solve/game.hpp"
 #include "games/nim.hpp"
 int main() { std::cout << "G(3,5,7) = " << grundy::core::Game::of(grundy::games::Nim(3)).make_solver()->value({3, 5, 7}) << "\n"; }
 CPP

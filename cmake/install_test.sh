@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The test install_layout: `cmake --install` into a temporary prefix puts every file where the
 # README says and nothing else: the CLI's files, and the C++ library (libgrundy.a, every header
-# of src/ under include/grundy, the CMake package and grundy.pc, none naming this source tree);
+# of the engine's folders of src/ under include/grundy and none of the faces', the CMake
+# package and grundy.pc, none naming this source tree);
 # the installed grundy runs and serves the explorer it carries inside (no source tree or web
 # folder needed), from any directory. The cpp_package test builds against the library.
-# Usage: install_test.sh CMAKE BUILD_DIR SOURCE_DIR WITH_MAN_PAGE(0|1)
+# Usage: install_test.sh CMAKE BUILD_DIR SOURCE_DIR WITH_MAN_PAGE(0|1) 'ENGINE_FOLDERS' (a CMake list)
 cmake=$1 build=$2 source=$3 with_man=$4
+IFS=';' read -r -a engine_folders <<< "$5"
 tmp=$(mktemp -d) || exit 1
 server=
 cleanup() {
@@ -22,15 +24,15 @@ expected=(bin/grundy share/bash-completion/completions/grundy
           lib/libgrundy.a lib/pkgconfig/grundy.pc lib/cmake/grundy/grundyConfig.cmake
           lib/cmake/grundy/grundyConfigVersion.cmake lib/cmake/grundy/grundyTargets.cmake)
 [ "$with_man" = 1 ] && expected+=(share/man/man1/grundy.1)
-mapfile -t -O "${#expected[@]}" expected < <(cd "$source/src" && find . -name '*.hpp' | sed 's|^\./|include/grundy/|')
+mapfile -t -O "${#expected[@]}" expected < <(cd "$source/src" && find "${engine_folders[@]}" -name '*.hpp' | sed 's|^|include/grundy/|')
 for f in "${expected[@]}"; do
   [ -s "$p/$f" ] || fail "$f not installed"
 done
 [ -x "$p/bin/grundy" ] || fail "bin/grundy is not executable"
-unexpected=$(cd "$p" && find . -type f | grep -Ev '^\./(bin/grundy|share/(man/man1/grundy\.1|bash-completion/completions/grundy|doc/grundy/[^/]+)|lib/(libgrundy\.a|pkgconfig/grundy\.pc|cmake/grundy/grundy(Config|ConfigVersion|Targets(-[a-z]+)?)\.cmake)|include/grundy/[a-z]+/[a-z0-9_]+\.hpp)$')
+unexpected=$(cd "$p" && find . -type f | grep -Ev '^\./(bin/grundy|share/(man/man1/grundy\.1|bash-completion/completions/grundy|doc/grundy/[^/]+)|lib/(libgrundy\.a|pkgconfig/grundy\.pc|cmake/grundy/grundy(Config|ConfigVersion|Targets(-[a-z]+)?)\.cmake)|include/grundy/([a-z]+/)+[a-z0-9_]+\.hpp)$')
 [ -z "$unexpected" ] || fail "unexpected files installed: $unexpected"
-[ "$(cd "$p/include/grundy" && find . -name '*.hpp' | wc -l)" = "$(cd "$source/src" && find . -name '*.hpp' | wc -l)" ] ||
-  fail "include/grundy does not hold exactly the headers of src/"
+[ "$(cd "$p/include/grundy" && find . -name '*.hpp' | wc -l)" = "$(cd "$source/src" && find "${engine_folders[@]}" -name '*.hpp' | wc -l)" ] ||
+  fail "include/grundy does not hold exactly the headers of the engine's folders of src/"
 # A consumer gets no path into this source tree (or the build tree under it).
 named=$(grep -rlF "$source" "$p/lib/cmake" "$p/lib/pkgconfig" "$p/include")
 [ -z "$named" ] || fail "installed files name the source tree $source: $named"

@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/errors.hpp"
-#include "core/parse.hpp"
-#include "core/solve.hpp"
+#include "core/model/parse.hpp"
+#include "core/solve/solve.hpp"
 #include "games/registry.hpp"
+#include "runtime/errors.hpp"
 
 namespace {
 
@@ -38,12 +38,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
   try {
     (void)core::parse_int_list(text, "-p set", 1, std::int64_t{1} << 40);
-  } catch (const core::UserError&) {
+  } catch (const runtime::UserError&) {
   }
   core::Position pos;
   try {
     pos = core::parse_position(text);
-  } catch (const core::UserError&) {
+  } catch (const runtime::UserError&) {
     return 0;
   }
   if (pos.size() != game.arity()) return 0;  // the CLI refuses these before Game::check
@@ -57,7 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     bool option_with_same_value = false;
     game.for_each_option(pos, [&](const core::Position& o) { option_with_same_value |= t.at(o) == v; });
     if (option_with_same_value) std::abort();  // G is the mex of the options' values
-  } catch (const core::UserError&) {
+  } catch (const runtime::UserError&) {
   }
   return 0;
 }

@@ -12,8 +12,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/errors.hpp"
 #include "io/table_file.hpp"
+#include "runtime/errors.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   namespace core = grundy::core;
@@ -48,7 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const core::DenseTable u = grundy::io::load_table(again, game, core::Evaluation::Grundy, std::uint64_t{1} << 28);
     if (u.values != t.values || u.box.to_string() != t.box.to_string()) std::abort();
     std::remove(again.c_str());
-  } catch (const core::UserError&) {
+  } catch (const runtime::UserError&) {
   }
   std::remove(path.c_str());
   return 0;

@@ -12,21 +12,22 @@
 #include <utility>
 #include <vector>
 
-#include "core/memory.hpp"
-#include "core/ruleset.hpp"
+#include "core/model/ruleset.hpp"
 #include "games/registry.hpp"
 #include "pipeline/oracle.hpp"
 #include "pipeline/solve.hpp"
+#include "runtime/memory.hpp"
 
 namespace {
 
 namespace core = grundy::core;
+namespace runtime = grundy::runtime;
 using core::Position;
 
 // Two-heap Nim where a move may also take the same number of stones from both heaps: Wythoff's
-// game. What the Ruleset concept requires (src/core/ruleset.hpp), plus a rank and the order of
-// options: every option is lexicographically smaller, so the dense solver sweeps a box in
-// index order instead of recursing.
+// game. What the Ruleset concept requires (src/core/model/ruleset.hpp), plus a rank and the
+// order of options: every option is lexicographically smaller, so the dense solver sweeps a
+// box in index order instead of recursing.
 class Wythoff {
  public:
   int arity() const { return 2; }
@@ -71,7 +72,7 @@ int main() {
   grundy::games::Transforms transforms;
   transforms.passes = 1;
   const core::Game game = grundy::games::with_transforms(Wythoff{}, transforms);
-  const std::uint64_t limit = core::default_memory_limit();
+  const std::uint64_t limit = runtime::default_memory_limit();
   const std::int64_t n = 40;
   const core::DenseTable table =
       grundy::pipeline::solve_exact(game, core::Box(Position{n, n, 2}), core::Evaluation::Grundy, limit);

@@ -1,12 +1,12 @@
-// grundy._core: the engine for Python (issue 14). Every call goes through the code the CLI runs
-// (games::make_game, the pipeline, cli/analysis_common.hpp), so the answers are the CLI's; this
-// file only converts arguments and results, and runs the engine so that Ctrl-C and deadlines
-// work from Python.
+// grundy._core: the engine for Python. Every call goes through the service floor the CLI calls
+// (src/service/), so the answers are the CLI's; this file only converts arguments and results,
+// and runs the engine under one runtime::Limits a call, so that Ctrl-C and deadlines work from
+// Python.
 //
 // Two ways a call runs:
 //   - a game built only from C++ rulesets: on a worker thread, the GIL released; the calling
 //     thread checks for Ctrl-C every 50 ms and, on KeyboardInterrupt, cancels that call alone
-//     (its worker's core::ThreadDeadline) and waits for it;
+//     (the cancel flag of its Limits, in force on the worker) and waits for it;
 //   - a game with a ruleset written in Python: on the calling thread, holding the GIL, since
 //     every position calls back into Python; the callback checks for Ctrl-C and the deadline
 //     before each call of options(). Several Python threads may solve one such game at once:
@@ -29,17 +29,19 @@
 #include <sstream>
 #include <thread>
 
-#include "analysis/verify.hpp"
-#include "cli/analysis_common.hpp"
-#include "core/memory.hpp"
-#include "core/parse.hpp"
-#include "core/progress.hpp"
-#include "core/sum.hpp"
+#include "core/model/parse.hpp"
+#include "core/solve/route.hpp"
+#include "core/solve/sum.hpp"
 #include "games/registry.hpp"
-#include "pipeline/oracle.hpp"
-#include "pipeline/ppos.hpp"
-#include "pipeline/solve.hpp"
-#include "pipeline/table_slice.hpp"
+#include "runtime/memory.hpp"
+#include "runtime/progress.hpp"
+#include "service/check.hpp"
+#include "service/discover.hpp"
+#include "service/seq.hpp"
+#include "service/structure.hpp"
+#include "service/table.hpp"
+#include "service/values.hpp"
+#include "service/verify.hpp"
 
 namespace py = pybind11;
 
@@ -64,8 +66,8 @@ struct DeadlineError : std::runtime_error {
 
 void check_seconds(double max_seconds) {
   if (!(max_seconds >= 0 && max_seconds <= 1e9))
-    throw core::UserError("max_seconds = " + py::repr(py::float_(max_seconds)).cast<std::string>() +
-                          ": allowed 0..1000000000 (seconds, 0 = no limit)");
+    throw runtime::UserError("max_seconds = " + py::repr(py::float_(max_seconds)).cast<std::string>() +
+                             ": allowed 0..1000000000 (seconds, 0 = no limit)");
 }
 
 // What the deadline of max_seconds says when it stops the engine (built with the GIL held).
@@ -87,25 +89,23 @@ struct InCallback {
 
 void refuse_reentry() {
   if (t_callback_depth > 0)
-    throw core::UserError(
+    throw runtime::UserError(
         "a Ruleset's options(), rank(), check() or reach() called grundy back; the engine is waiting for that "
         "method, so it cannot answer from inside it: compute what the method needs before solving");
 }
 
-// Runs f() as the module header says; its result, or its exception (an Interrupted by the
-// deadline as DeadlineError, by Ctrl-C as the pending KeyboardInterrupt).
+// Runs f() as the module header says, under `limits` (runtime::StopScope); its result, or its
+// exception (an Interrupted by the deadline as DeadlineError, by Ctrl-C as the pending
+// KeyboardInterrupt).
 template <class F>
-auto run_engine(bool python_callbacks, double max_seconds, F&& f) -> decltype(f()) {
+auto run_engine(bool python_callbacks, runtime::Limits limits, F&& f) -> decltype(f()) {
   using Result = decltype(f());
   refuse_reentry();
-  check_seconds(max_seconds);
-  const std::string message = deadline_message(max_seconds);
   if (python_callbacks) {
-    std::optional<core::ThreadDeadline> d;  // for this thread, and the workers the engine starts
-    if (max_seconds > 0) d.emplace(max_seconds, message);
+    const runtime::StopScope scope(limits);  // for this thread, and the workers the engine starts
     try {
       return f();
-    } catch (const core::Interrupted& e) {
+    } catch (const runtime::Interrupted& e) {
       throw DeadlineError(e.what());
     }
   }
@@ -116,10 +116,10 @@ auto run_engine(bool python_callbacks, double max_seconds, F&& f) -> decltype(f(
   bool done = false;
   // Ctrl-C stops this call only: other threads' calls go on.
   const auto cancelled = std::make_shared<std::atomic<bool>>(false);
+  limits.cancel = cancelled;
   std::thread worker([&] {
     try {
-      const core::ThreadDeadline d(core::ThreadDeadline::State{
-          max_seconds > 0 ? core::ThreadDeadline::at_seconds(max_seconds) : 0, message, cancelled});
+      const runtime::StopScope scope(limits);
       result.emplace(f());
     } catch (...) {
       error = std::current_exception();
@@ -148,7 +148,7 @@ auto run_engine(bool python_callbacks, double max_seconds, F&& f) -> decltype(f(
   if (error) {
     try {
       std::rethrow_exception(error);
-    } catch (const core::Interrupted& e) {
+    } catch (const runtime::Interrupted& e) {
       throw DeadlineError(e.what());
     }
   }
@@ -156,18 +156,29 @@ auto run_engine(bool python_callbacks, double max_seconds, F&& f) -> decltype(f(
 }
 
 std::uint64_t memory_limit(const py::object& max_memory) {
-  if (max_memory.is_none()) return core::default_memory_limit();
+  if (max_memory.is_none()) return runtime::default_memory_limit();
   if (py::isinstance<py::str>(max_memory)) return core::parse_memory_size(max_memory.cast<std::string>());
   if (py::isinstance<py::int_>(max_memory) && !py::isinstance<py::bool_>(max_memory)) {
     // Within parse_memory_size's range, so that every face takes the same limits.
     int overflow = 0;
     const long long bytes = PyLong_AsLongLongAndOverflow(max_memory.ptr(), &overflow);
     if (overflow != 0 || bytes <= 0 || bytes > (1LL << 50))
-      throw core::UserError("max_memory = " + py::str(max_memory).cast<std::string>().substr(0, 40) +
-                            ": allowed 1..1125899906842624 bytes (2^50), or a size such as '512M' or '16G'");
+      throw runtime::UserError("max_memory = " + py::str(max_memory).cast<std::string>().substr(0, 40) +
+                               ": allowed 1..1125899906842624 bytes (2^50), or a size such as '512M' or '16G'");
     return static_cast<std::uint64_t>(bytes);
   }
-  throw core::UserError("max_memory: give bytes (an int) or a size such as '512M' or '16G'");
+  throw runtime::UserError("max_memory: give bytes (an int) or a size such as '512M' or '16G'");
+}
+
+// The one Limits of a call, from its keyword arguments (the CLI's --max-seconds and
+// --max-memory).
+runtime::Limits limits_of(double max_seconds, const py::object& max_memory = py::none()) {
+  check_seconds(max_seconds);
+  runtime::Limits l;
+  l.memory = memory_limit(max_memory);
+  l.seconds = max_seconds;
+  l.stop_message = deadline_message(max_seconds);
+  return l;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -196,25 +207,25 @@ class PyRuleset {
     s.obj = obj;
     s.options = py::getattr(obj, "options", py::none());
     if (s.options.is_none() || !PyCallable_Check(s.options.ptr()))
-      throw core::UserError("Ruleset: define options(self, pos), returning the positions one move leads to");
+      throw runtime::UserError("Ruleset: define options(self, pos), returning the positions one move leads to");
     const py::object coords = py::getattr(obj, "coordinates", py::none());
     if (coords.is_none() || py::isinstance<py::str>(coords))
-      throw core::UserError("Ruleset: set coordinates to a tuple of names, such as ('x', 'y')");
+      throw runtime::UserError("Ruleset: set coordinates to a tuple of names, such as ('x', 'y')");
     for (const py::handle c : coords) s.names.push_back(py::str(c).cast<std::string>());
     s.arity = static_cast<int>(s.names.size());
     if (s.arity < 1 || s.arity > core::kMaxCoords)
-      throw core::UserError("Ruleset: " + std::to_string(s.arity) + " coordinates; allowed 1.." +
-                            std::to_string(core::kMaxCoords));
+      throw runtime::UserError("Ruleset: " + std::to_string(s.arity) + " coordinates; allowed 1.." +
+                               std::to_string(core::kMaxCoords));
     for (const auto& n : s.names)
       if (n.empty() || n == "total" || !(std::isalpha(static_cast<unsigned char>(n[0])) || n[0] == '_'))
-        throw core::UserError("Ruleset: coordinate name '" + n + "': a name starting with a letter, not 'total'");
+        throw runtime::UserError("Ruleset: coordinate name '" + n + "': a name starting with a letter, not 'total'");
     const py::object name = py::getattr(obj, "name", py::none());
     s.name = name.is_none() ? py::str(py::type::of(obj).attr("__name__")).cast<std::string>()
                             : py::str(name).cast<std::string>();
     auto optional_method = [&](const char* attr) {
       py::object m = py::getattr(obj, attr, py::none());
       if (!m.is_none() && !PyCallable_Check(m.ptr()))
-        throw core::UserError(std::string("Ruleset: ") + attr + " must be a method or None");
+        throw runtime::UserError(std::string("Ruleset: ") + attr + " must be a method or None");
       return m;
     };
     s.rank = optional_method("rank");
@@ -245,7 +256,7 @@ class PyRuleset {
   void for_each_option(const Position& p, Sink&& sink) const {
     const State& s = *s_;
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-    core::poll_stop();
+    runtime::poll_stop();
     std::vector<Position> options;
     {
       const InCallback in;
@@ -258,7 +269,8 @@ class PyRuleset {
       if (!fast) {
         if (PyErr_ExceptionMatches(PyExc_TypeError) == 0) throw py::error_already_set();  // raised inside it
         PyErr_Clear();
-        throw core::UserError(s.name + ": options(" + core::to_string(p) + ") did not return an iterable of positions");
+        throw runtime::UserError(s.name + ": options(" + core::to_string(p) +
+                                 ") did not return an iterable of positions");
       }
       const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast.ptr());
       PyObject** items = PySequence_Fast_ITEMS(fast.ptr());
@@ -270,14 +282,14 @@ class PyRuleset {
 
   bool has_rank() const { return !s_->rank.is_none(); }
   std::int64_t rank(const Position& p) const {
-    if (s_->rank.is_none()) throw core::EngineError(s_->name + " has no rank");
+    if (s_->rank.is_none()) throw runtime::EngineError(s_->name + " has no rank");
     const InCallback in;
     const py::object r = s_->rank(tuple_of(p));
     try {
       return py::cast<std::int64_t>(r);
     } catch (const py::cast_error&) {
-      throw core::UserError(s_->name + ": rank(" + core::to_string(p) + ") returned " +
-                            py::repr(r).cast<std::string>().substr(0, 40) + ", not an integer");
+      throw runtime::UserError(s_->name + ": rank(" + core::to_string(p) + ") returned " +
+                               py::repr(r).cast<std::string>().substr(0, 40) + ", not an integer");
     }
   }
   bool options_precede() const { return s_->precede; }
@@ -288,8 +300,8 @@ class PyRuleset {
     const Position e = position_of(got, [&] { return s_->name + ": reach(" + core::to_string(b.extents()) + ")"; });
     for (int i = 0; i < e.size(); ++i)
       if (e[i] < b.extent(i))
-        throw core::UserError(s_->name + ": reach(" + core::to_string(b.extents()) + ") returned (" +
-                              core::to_string(e) + "), smaller than the box it must hold");
+        throw runtime::UserError(s_->name + ": reach(" + core::to_string(b.extents()) + ") returned (" +
+                                 core::to_string(e) + "), smaller than the box it must hold");
     return core::Box(e);
   }
 
@@ -306,7 +318,7 @@ class PyRuleset {
   Position position_of(const py::handle& h, What&& what) const {
     const int arity = s_->arity;
     auto refuse = [&](const std::string& why) {
-      throw core::UserError(what() + " returned " + py::repr(h).cast<std::string>().substr(0, 40) + why);
+      throw runtime::UserError(what() + " returned " + py::repr(h).cast<std::string>().substr(0, 40) + why);
     };
     const py::object fast = py::reinterpret_steal<py::object>(PySequence_Fast(h.ptr(), "not a sequence"));
     if (!fast) {
@@ -339,7 +351,7 @@ class PyRuleset {
     auto what = [&] { return s_->name + ": options(" + core::to_string(from) + ")"; };
     Position o = position_of(py::handle(item), what);
     auto refuse = [&](const std::string& why) {
-      throw core::UserError(what() + " returned (" + core::to_string(o) + ")" + why);
+      throw runtime::UserError(what() + " returned (" + core::to_string(o) + ")" + why);
     };
     for (int i = 0; i < o.size(); ++i)
       if (o[i] < 0) refuse(": a negative coordinate");
@@ -383,7 +395,7 @@ struct PyGame {
   // What the engine learned about single positions, kept between calls; `memo` guards it when
   // several Python threads ask one game at once (their solves run with the GIL released).
   std::shared_ptr<std::mutex> memo = std::make_shared<std::mutex>();
-  std::shared_ptr<cli::PositionValues> values;
+  std::shared_ptr<service::PositionValues> values;
 
   void build() {
     if (!family.empty()) {
@@ -402,7 +414,7 @@ struct PyGame {
   }
 
   const core::Game& game() const { return *built; }
-  cli::Subject subject(const py::object& max_memory) const { return {game(), eval, memory_limit(max_memory), spec}; }
+  service::Subject subject() const { return {game(), eval, spec}; }
 };
 
 games::TransformFlags flags_of(const games::Transforms& t) {
@@ -447,11 +459,11 @@ PyGame with_flag(const PyGame& g, const std::function<void(games::TransformFlags
 PyGame sum_of(const PyGame& a, const PyGame& b) {
   for (const PyGame* g : {&a, &b})
     if (g->eval != core::Evaluation::Grundy)
-      throw core::UserError("sum of " + a.text + " and " + b.text +
-                            ": misere play is for a whole game; add the games, then call .misere()");
+      throw runtime::UserError("sum of " + a.text + " and " + b.text +
+                               ": misere play is for a whole game; add the games, then call .misere()");
   core::Sum<core::Game, core::Game> sum(a.game(), b.game());
   if (sum.arity() > core::kMaxCoords)
-    throw core::UserError("sum: more than " + std::to_string(core::kMaxCoords) + " coordinates in all");
+    throw runtime::UserError("sum: more than " + std::to_string(core::kMaxCoords) + " coordinates in all");
   PyGame g;
   g.base = core::Game::of(std::move(sum));
   g.base_text = "(" + a.text + ") + (" + b.text + ")";
@@ -470,19 +482,19 @@ Position position_arg(const PyGame& g, const py::handle& pos) {
     const py::object fast = py::reinterpret_steal<py::object>(PySequence_Fast(pos.ptr(), ""));
     if (!fast) {
       PyErr_Clear();
-      throw core::UserError("position " + py::repr(pos).cast<std::string>().substr(0, 40) +
-                            ": give a tuple of integers such as (3, 5) or a string '3,5'");
+      throw runtime::UserError("position " + py::repr(pos).cast<std::string>().substr(0, 40) +
+                               ": give a tuple of integers such as (3, 5) or a string '3,5'");
     }
     const Py_ssize_t n = PySequence_Fast_GET_SIZE(fast.ptr());
     for (Py_ssize_t i = 0; i < n; ++i) {
       PyObject* item = PySequence_Fast_GET_ITEM(fast.ptr(), i);
       if (!PyIndex_Check(item) || PyBool_Check(item))
-        throw core::UserError("position " + py::repr(pos).cast<std::string>().substr(0, 40) + ": coordinate " +
-                              std::to_string(i + 1) + " is not an integer");
+        throw runtime::UserError("position " + py::repr(pos).cast<std::string>().substr(0, 40) + ": coordinate " +
+                                 std::to_string(i + 1) + " is not an integer");
       text += (i ? "," : "") + py::str(py::reinterpret_steal<py::object>(PyNumber_Index(item))).cast<std::string>();
     }
   }
-  return cli::checked_position(g.game(), text);
+  return service::position_of(g.game(), text);
 }
 
 pipeline::Size size_arg(const py::handle& size) {
@@ -494,8 +506,8 @@ pipeline::Size size_arg(const py::handle& size) {
     for (const py::handle e : size) text += (text.empty() ? "" : "x") + py::str(e).cast<std::string>();
     return pipeline::parse_size(text, "size", kMaxSide);
   }
-  throw core::UserError("size " + py::repr(size).cast<std::string>().substr(0, 40) +
-                        ": give N, (A, B) or 'AxB' with sides from 1 to 2^40");
+  throw runtime::UserError("size " + py::repr(size).cast<std::string>().substr(0, 40) +
+                           ": give N, (A, B) or 'AxB' with sides from 1 to 2^40");
 }
 
 // fix={"z": 5} or ["z=5"]: the CLI's c=v pins.
@@ -505,8 +517,8 @@ std::vector<std::string> fixes_arg(const py::handle& fix) {
   if (py::isinstance<py::dict>(fix)) {
     for (const auto& [k, v] : fix.cast<py::dict>()) {
       if (!PyIndex_Check(v.ptr()) || PyBool_Check(v.ptr()))
-        throw core::UserError("fix " + py::str(k).cast<std::string>() + "=" +
-                              py::repr(v).cast<std::string>().substr(0, 40) + ": the value is not an integer");
+        throw runtime::UserError("fix " + py::str(k).cast<std::string>() + "=" +
+                                 py::repr(v).cast<std::string>().substr(0, 40) + ": the value is not an integer");
       out.push_back(py::str(k).cast<std::string>() + "=" + py::str(v).cast<std::string>());
     }
     return out;
@@ -591,16 +603,14 @@ std::unique_lock<std::mutex> lock_memo(const PyGame& g) {
 
 // Called with g.memo locked.
 Value value_of(PyGame& g, const Position& p) {
-  if (!g.values)
-    g.values =
-        std::make_shared<cli::PositionValues>(cli::Subject{g.game(), g.eval, core::default_memory_limit(), g.spec});
+  if (!g.values) g.values = std::make_shared<service::PositionValues>(g.subject(), runtime::Limits{});
   return g.values->value(p);
 }
 
 // The value (or outcome) of one position given from Python, through the game's cache.
 Value single_value(PyGame& g, const py::handle& pos, double max_seconds) {
   const Position p = position_arg(g, pos);
-  return run_engine(g.python_callbacks, max_seconds, [&] {
+  return run_engine(g.python_callbacks, limits_of(max_seconds), [&] {
     const auto lock = lock_memo(g);
     return value_of(g, p);
   });
@@ -608,7 +618,7 @@ Value single_value(PyGame& g, const py::handle& pos, double max_seconds) {
 
 py::object value(PyGame& g, const py::handle& pos, double max_seconds) {
   if (g.eval != core::Evaluation::Grundy)
-    throw core::UserError("value of " + g.text + ": misere play has outcomes, not Grundy values; use outcome(pos)");
+    throw runtime::UserError("value of " + g.text + ": misere play has outcomes, not Grundy values; use outcome(pos)");
   return py::int_(single_value(g, pos, max_seconds));
 }
 
@@ -619,7 +629,7 @@ std::string outcome(PyGame& g, const py::handle& pos, double max_seconds) {
 py::array values(PyGame& g, const py::handle& positions, double max_seconds) {
   std::vector<Position> ps;
   for (const py::handle pos : positions) ps.push_back(position_arg(g, pos));
-  std::vector<Value> vs = run_engine(g.python_callbacks, max_seconds, [&] {
+  std::vector<Value> vs = run_engine(g.python_callbacks, limits_of(max_seconds), [&] {
     const auto lock = lock_memo(g);
     std::vector<Value> out;
     out.reserve(ps.size());
@@ -632,15 +642,15 @@ py::array values(PyGame& g, const py::handle& positions, double max_seconds) {
 py::list moves(PyGame& g, const py::handle& pos, double max_seconds) {
   const Position p = position_arg(g, pos);
   const bool grundy = g.eval == core::Evaluation::Grundy;
-  const auto opts = run_engine(g.python_callbacks, max_seconds, [&] {
+  const runtime::Limits limits = limits_of(max_seconds);
+  const service::Moves listed = run_engine(g.python_callbacks, limits, [&] {
     const auto lock = lock_memo(g);
-    std::vector<std::pair<Position, Value>> out;
-    g.game().for_each_option(p, [&](const Position& o) { out.emplace_back(o, 0); });
-    for (auto& [o, v] : out) v = value_of(g, o);
-    return out;
+    if (!g.values) g.values = std::make_shared<service::PositionValues>(g.subject(), runtime::Limits{});
+    return service::moves(*g.values, p, std::uint64_t{1} << 23, limits.memory,
+                          "moves() lists every one (ask value() for its value)");
   });
   py::list out;
-  for (const auto& [o, v] : opts) {
+  for (const auto& [o, v] : listed.options) {
     py::dict m;
     m["position"] = py::tuple(py::cast(std::vector<std::int64_t>(o.coords().begin(), o.coords().end())));
     if (grundy) m["grundy"] = v;
@@ -653,10 +663,10 @@ py::list moves(PyGame& g, const py::handle& pos, double max_seconds) {
 
 py::array table(PyGame& g, const py::handle& size, const py::handle& fix, const py::object& max_memory,
                 double max_seconds, const std::string& save, const std::string& load) {
-  pipeline::SliceRequest req{size_arg(size),           fixes_arg(fix), kFixArg, g.eval,
-                             memory_limit(max_memory), {save, load},   {}};
+  const service::TableRequest req{size_arg(size), fixes_arg(fix), kFixArg, {save, load}, {}};
+  const runtime::Limits limits = limits_of(max_seconds, max_memory);
   pipeline::SolvedSlice s =
-      run_engine(g.python_callbacks, max_seconds, [&] { return pipeline::solve_slice(g.game(), req, false); });
+      run_engine(g.python_callbacks, limits, [&] { return service::table_view(g.subject(), req, limits); });
   std::vector<int> axes{s.row};
   std::vector<std::int64_t> shape{s.rows};
   if (s.col >= 0) {
@@ -668,10 +678,8 @@ py::array table(PyGame& g, const py::handle& size, const py::handle& fix, const 
 
 py::array solve(PyGame& g, const py::handle& size, const py::object& max_memory, double max_seconds) {
   const pipeline::Size sz = size_arg(size);
-  const std::uint64_t limit = memory_limit(max_memory);
-  core::DenseTable t = run_engine(g.python_callbacks, max_seconds, [&] {
-    return pipeline::solve_exact(g.game(), pipeline::size_box(g.game(), sz), g.eval, limit);
-  });
+  const runtime::Limits limits = limits_of(max_seconds, max_memory);
+  core::DenseTable t = run_engine(g.python_callbacks, limits, [&] { return service::solve(g.subject(), sz, limits); });
   std::vector<int> axes;
   std::vector<std::int64_t> shape;
   for (int i = 0; i < t.box.arity(); ++i) {
@@ -683,15 +691,14 @@ py::array solve(PyGame& g, const py::handle& size, const py::object& max_memory,
 
 py::array ppos(PyGame& g, const py::handle& size, const py::handle& fix, const py::object& max_memory,
                double max_seconds) {
-  const core::Evaluation eval =
-      g.eval == core::Evaluation::MisereOutcome ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome;
-  const pipeline::PPosRequest req{size_arg(size), fixes_arg(fix), kFixArg, eval, memory_limit(max_memory), {}};
+  const service::TableRequest req{size_arg(size), fixes_arg(fix), kFixArg, {}, {}};
+  const runtime::Limits limits = limits_of(max_seconds, max_memory);
   const int arity = g.game().arity();
-  std::vector<std::int64_t> flat = run_engine(g.python_callbacks, max_seconds, [&] {
-    const pipeline::PPositions ps = pipeline::p_positions(g.game(), req);
+  std::vector<std::int64_t> flat = run_engine(g.python_callbacks, limits, [&] {
+    const pipeline::PPositions ps = service::ppos(g.subject(), req, limits);
     const std::uint64_t n = ps.count();
-    core::ensure_fits(core::mul_bytes(n, static_cast<std::uint64_t>(arity) * 8), req.memory_limit,
-                      "the P-positions of " + g.text);
+    runtime::ensure_fits(core::mul_bytes(n, static_cast<std::uint64_t>(arity) * 8), limits.memory,
+                         "the P-positions of " + g.text);
     std::vector<std::int64_t> out;
     out.reserve(n * static_cast<std::uint64_t>(arity));
     ps.for_each([&](const Position& p) { out.insert(out.end(), p.coords().begin(), p.coords().end()); });
@@ -706,12 +713,12 @@ py::array ppos(PyGame& g, const py::handle& size, const py::handle& fix, const p
 py::dict seq(PyGame& g, std::int64_t n, const std::optional<std::int64_t>& search_arg, const py::object& max_memory,
              double max_seconds, const std::string& save, const std::string& load) {
   (void)core::parse_int(std::to_string(n), "n", 1, std::int64_t{1} << 30);
-  // None: the game's default (cli::default_seq_search), as on the command line.
+  // None: the game's default (service::default_seq_search), as on the command line.
   const std::int64_t search =
       search_arg ? core::parse_int(std::to_string(*search_arg), "search", 1, std::int64_t{1} << 40) : 0;
-  const cli::Subject s = g.subject(max_memory);
-  const cli::SeqResult r = run_engine(g.python_callbacks, max_seconds, [&] {
-    return cli::compute_seq(s, n, search, {save, load});
+  const runtime::Limits limits = limits_of(max_seconds, max_memory);
+  const service::SeqResult r = run_engine(g.python_callbacks, limits, [&] {
+    return service::seq(g.subject(), n, search, {save, load}, limits);
   });
   py::dict d;
   d["game"] = g.game().name();
@@ -724,7 +731,7 @@ py::dict seq(PyGame& g, std::int64_t n, const std::optional<std::int64_t>& searc
                   r.layers[p].size() * sizeof(Value));
     d["values"] = a;
   }
-  d["status"] = cli::seq_status(r.period);
+  d["status"] = service::seq_status(r.period);
   d["proven"] = r.period.found && r.period.proven;
   d["preperiod"] = r.period.found ? py::object(py::int_(r.period.preperiod)) : py::object(py::none());
   d["period"] = r.period.found ? py::object(py::int_(r.period.period)) : py::object(py::none());
@@ -737,8 +744,8 @@ py::dict seq(PyGame& g, std::int64_t n, const std::optional<std::int64_t>& searc
 
 // structure, check, discover: the CLI's JSON answer, as Python objects.
 template <class Write>
-py::object analysis_json(PyGame& g, double max_seconds, Write&& write) {
-  const std::string text = run_engine(g.python_callbacks, max_seconds, [&] {
+py::object analysis_json(PyGame& g, const runtime::Limits& limits, Write&& write) {
+  const std::string text = run_engine(g.python_callbacks, limits, [&] {
     std::ostringstream out;
     write(out);
     return out.str();
@@ -747,20 +754,12 @@ py::object analysis_json(PyGame& g, double max_seconds, Write&& write) {
 }
 
 py::list verify(const std::string& which, double max_seconds) {
-  std::vector<const analysis::PaperVerifier*> chosen;
-  std::string known;
-  for (const auto& v : analysis::paper_verifiers()) {
-    known += v.name + ", ";
-    if (which == "all" || which == v.name) chosen.push_back(&v);
-  }
-  if (chosen.empty()) throw core::UserError("verify '" + which.substr(0, 40) + "': allowed " + known + "all");
-  const auto rows = run_engine(false, max_seconds, [&] {
+  const runtime::Limits limits = limits_of(max_seconds);
+  const auto rows = run_engine(false, limits, [&] {
     std::vector<std::pair<std::string, analysis::ClaimResult>> out;
-    for (const auto* v : chosen) {
-      analysis::VerifyReport report(v->name);
-      v->run(report);
-      for (const auto& r : report.results()) out.emplace_back(v->title, r);
-    }
+    service::verify(which, limits, [&](const service::PaperResult& p) {
+      for (const auto& r : p.claims) out.emplace_back(p.title, r);
+    });
     return out;
   });
   py::list out;
@@ -793,15 +792,15 @@ PYBIND11_MODULE(_core, m) {
       if (p) std::rethrow_exception(p);
     } catch (const DeadlineError& e) {
       PyErr_SetString(PyExc_TimeoutError, e.what());
-    } catch (const core::TooLarge& e) {
+    } catch (const runtime::TooLarge& e) {
       // The CLI's words, with the keyword argument where the CLI names its flag.
       std::string text = e.what();
       const std::string flag = "--max-memory ";
       if (const auto at = text.find(flag); at != std::string::npos) text.replace(at, flag.size(), "max_memory=");
       PyErr_SetString(PyExc_ValueError, text.c_str());
-    } catch (const core::UserError& e) {
+    } catch (const runtime::UserError& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
-    } catch (const core::EngineError& e) {
+    } catch (const runtime::EngineError& e) {
       PyErr_SetString(PyExc_RuntimeError, (std::string("grundy internal error: ") + e.what()).c_str());
     }
   });
@@ -904,20 +903,21 @@ Uses the CLI's fastest route (an f grid where the family has one).
       .def(
           "structure",
           [](PyGame& g, const py::handle& size, const py::object& max_memory, double max_seconds) {
-            const cli::Subject s = g.subject(max_memory);
             const pipeline::Size sz = size_arg(size);
-            return analysis_json(g, max_seconds,
-                                 [&](std::ostream& out) { cli::write_structure(out, s, io::Format::Json, sz); });
+            const runtime::Limits limits = limits_of(max_seconds, max_memory);
+            return analysis_json(g, limits, [&](std::ostream& out) {
+              service::write_structure_json(out, service::structure(g.subject(), sz, limits));
+            });
           },
           py::arg("size"), py::kw_only(), py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0)
       .def(
           "check",
           [](PyGame& g, const py::handle& size, const std::string& formula, const std::string& ppos,
              const py::object& max_memory, double max_seconds) {
-            const cli::Subject s = g.subject(max_memory);
             const pipeline::Size sz = size_arg(size);
-            return analysis_json(g, max_seconds, [&](std::ostream& out) {
-              (void)cli::write_check(out, s, io::Format::Json, sz, formula, ppos);
+            const runtime::Limits limits = limits_of(max_seconds, max_memory);
+            return analysis_json(g, limits, [&](std::ostream& out) {
+              service::write_check_json(out, service::check(g.subject(), sz, formula, ppos, limits));
             });
           },
           py::arg("size"), py::kw_only(), py::arg("formula") = "", py::arg("ppos") = "",
@@ -925,10 +925,11 @@ Uses the CLI's fastest route (an f grid where the family has one).
       .def(
           "discover",
           [](PyGame& g, const py::handle& size, const py::object& max_memory, double max_seconds) {
-            const cli::Subject s = g.subject(max_memory);
             const pipeline::Size sz = size_arg(size);
-            return analysis_json(g, max_seconds,
-                                 [&](std::ostream& out) { cli::write_discover(out, s, io::Format::Json, sz); });
+            const runtime::Limits limits = limits_of(max_seconds, max_memory);
+            return analysis_json(g, limits, [&](std::ostream& out) {
+              service::write_discover_json(out, service::discover(g.subject(), sz, limits));
+            });
           },
           py::arg("size"), py::kw_only(), py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0)
       .def("__repr__",

@@ -8,8 +8,8 @@
 #include <random>
 
 #include "analysis/formula.hpp"
-#include "core/errors.hpp"
-#include "core/progress.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::analysis {
 
@@ -117,7 +117,7 @@ struct XorSearch {
   // Cells where the combination fails, stopping after cap + 1.
   std::vector<const Cell*> failures(const Combo& c, const std::vector<const Cell*>& cells, std::size_t cap) const {
     std::vector<const Cell*> f;
-    core::StopPoll poll;
+    runtime::StopPoll poll;
     for (const Cell* cell : cells) {
       poll();
       if (eval(c, cell->pos) != static_cast<std::int64_t>(cell->value)) {
@@ -441,7 +441,7 @@ struct Shape {
 std::optional<std::map<std::int64_t, bool>> learn(const Shape& sh, const std::vector<Cell>& cells,
                                                   const std::vector<int>& coords) {
   std::map<std::int64_t, bool> f;
-  core::StopPoll poll;
+  runtime::StopPoll poll;
   for (const Cell& c : cells) {
     poll();
     const bool p = c.value == 0;
@@ -661,7 +661,7 @@ void for_each_probe(const core::Box& box, const std::vector<int>& analysed, cons
   }
   std::vector<std::int64_t> vars(static_cast<std::size_t>(n + 1));
   std::mt19937_64 rng(20240611);
-  core::StopPoll poll;
+  runtime::StopPoll poll;
   for (std::uint64_t k = 0; k < std::min(count, kProbes); ++k) {
     poll();
     std::uint64_t idx = k;
@@ -720,8 +720,8 @@ void confirm(const core::DenseTable& t, const std::vector<std::string>& names, c
   bool ok = r.mismatches == static_cast<std::int64_t>(c.exceptions.size());
   for (std::size_t i = 0; ok && i < r.first.size(); ++i) ok = r.first[i].pos == c.exceptions[i].first;
   if (!ok)
-    throw core::EngineError("discover: the found formula '" + c.expression + "' fails at " +
-                            std::to_string(r.mismatches) + " cells when re-evaluated");
+    throw runtime::EngineError("discover: the found formula '" + c.expression + "' fails at " +
+                               std::to_string(r.mismatches) + " cells when re-evaluated");
 }
 
 }  // namespace

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "analysis/structure.hpp"
-#include "core/dense_solver.hpp"
+#include "core/solve/dense_solver.hpp"
 
 namespace grundy::analysis {
 

@@ -1,7 +1,7 @@
 #include "analysis/formula.hpp"
 
-#include "core/errors.hpp"
-#include "core/progress.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::analysis {
 
@@ -18,7 +18,7 @@ expr::Program compile_formula(const std::string& flag, const std::string& source
   } catch (const expr::SyntaxError& e) {
     std::string allowed;
     for (const auto& n : formula_variables(names)) allowed += (allowed.empty() ? "" : ", ") + n;
-    throw core::UserError(flag + " '" + source.substr(0, 80) + "': " + e.what() + " (variables: " + allowed + ")");
+    throw runtime::UserError(flag + " '" + source.substr(0, 80) + "': " + e.what() + " (variables: " + allowed + ")");
   }
 }
 
@@ -32,7 +32,7 @@ FormulaReport check_formula(const core::DenseTable& t, const expr::Program& prog
   if (t.box.count() == 0) return r;
   std::vector<std::int64_t> vars(static_cast<std::size_t>(n + 1));
   core::Position p(n);
-  core::StopPoll poll;
+  runtime::StopPoll poll;
   do {
     poll();
     const core::Value v = t.values[t.box.index(p)];
@@ -47,8 +47,8 @@ FormulaReport check_formula(const core::DenseTable& t, const expr::Program& prog
     try {
       claimed = program.eval(vars);
     } catch (const expr::EvalError& e) {
-      throw core::UserError(flag + " '" + program.source().substr(0, 80) + "' at (" + core::to_string(p) +
-                            "): " + e.what());
+      throw runtime::UserError(flag + " '" + program.source().substr(0, 80) + "' at (" + core::to_string(p) +
+                               "): " + e.what());
     }
     ++r.checked;
     bool ok;

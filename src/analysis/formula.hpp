@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/dense_solver.hpp"
+#include "core/solve/dense_solver.hpp"
 #include "expr/expr.hpp"
 
 namespace grundy::analysis {

@@ -3,7 +3,7 @@
 #include <charconv>
 
 #include "analysis/golden_files.hpp"
-#include "core/errors.hpp"
+#include "runtime/errors.hpp"
 
 namespace grundy::analysis {
 
@@ -19,7 +19,7 @@ std::optional<std::int64_t> GoldenTable::at(std::int64_t r, std::int64_t c) cons
 std::string_view golden_text(std::string_view name) {
   for (const auto& f : kGoldenFiles)
     if (f.name == name) return f.text;
-  throw core::EngineError("no golden file named " + std::string(name) + " is compiled in");
+  throw runtime::EngineError("no golden file named " + std::string(name) + " is compiled in");
 }
 
 namespace {
@@ -39,7 +39,8 @@ std::int64_t number(std::string_view s, std::string_view file, int line) {
   std::int64_t v = 0;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || p != s.data() + s.size())
-    throw core::EngineError(std::string(file) + ":" + std::to_string(line) + ": '" + std::string(s) + "' is not an integer");
+    throw runtime::EngineError(std::string(file) + ":" + std::to_string(line) + ": '" + std::string(s) +
+                               "' is not an integer");
   return v;
 }
 
@@ -65,8 +66,8 @@ GoldenTable parse_golden(std::string_view name, std::string_view text) {
       continue;
     }
     if (fields.size() != t.col_keys.size() + 1)
-      throw core::EngineError(std::string(name) + ":" + std::to_string(line_no) + ": expected " +
-                              std::to_string(t.col_keys.size() + 1) + " fields");
+      throw runtime::EngineError(std::string(name) + ":" + std::to_string(line_no) + ": expected " +
+                                 std::to_string(t.col_keys.size() + 1) + " fields");
     t.row_keys.push_back(number(fields[0], name, line_no));
     std::vector<std::optional<std::int64_t>> row;
     for (std::size_t i = 1; i < fields.size(); ++i)

@@ -8,7 +8,7 @@
 
 namespace grundy::analysis {
 
-// A table typed in from a paper (format: tests/golden/README.md). The files are compiled into
+// A table typed in from a paper (format: data/golden/README.md). The files are compiled into
 // the binary, so `grundy verify` needs nothing on disk. A blank cell is std::nullopt.
 struct GoldenTable {
   std::string name;
@@ -20,7 +20,7 @@ struct GoldenTable {
   std::optional<std::int64_t> at(std::int64_t r, std::int64_t c) const;
 };
 
-// The text of tests/golden/<name> as compiled in, or an EngineError if there is no such file.
+// The text of data/golden/<name> as compiled in, or an EngineError if there is no such file.
 std::string_view golden_text(std::string_view name);
 
 // Parses a golden TSV; a malformed file is an EngineError naming the file and line.

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "core/progress.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::analysis {
 
@@ -25,7 +25,7 @@ struct Line {
 // Blocks of 2^i >= size hold the whole range and only weaken as i grows, so i stops there.
 // Returns the first failure in order of i, then of the arguments.
 bool condition_a(const Line& h, NsResult& r) {
-  core::StopPoll poll;
+  runtime::StopPoll poll;
   for (std::int64_t i = 1;; ++i) {
     const std::int64_t block = std::int64_t{1} << i;
     for (std::int64_t start = 0; start < h.size; start += block) {
@@ -98,7 +98,7 @@ NsResult ns_property_2d(std::span<const std::int64_t> f, std::int64_t nx, std::i
   NsResult r;
   auto F = [&](std::int64_t x, std::int64_t z) { return f[static_cast<std::size_t>(x * nz + z)]; };
   auto at = [](std::int64_t x, std::int64_t z) { return "F(" + num(x) + "," + num(z) + ")"; };
-  core::StopPoll poll;
+  runtime::StopPoll poll;
   for (std::int64_t x = 0; x < nx; ++x)
     for (std::int64_t z = 0; z < nz; ++z) {
       poll();

@@ -2,8 +2,8 @@
 
 #include <limits>
 
-#include "core/errors.hpp"
-#include "core/progress.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::analysis {
 
@@ -26,7 +26,7 @@ Periodicity find_impl(std::span<const T> a) {
   // A candidate p can only win while p < best preperiod + period, so a short true period ends
   // the search early; for a wrong p the backward walk stops at its first mismatch.
   for (std::int64_t p = 1; 2 * p <= n && p < best_key; ++p) {
-    if ((p & 1023) == 0) core::poll_stop();
+    if ((p & 1023) == 0) runtime::poll_stop();
     const std::int64_t s = at(n - 1) - at(n - 1 - p);
     if (s < 0) continue;  // the saltus of p is fixed by the last period: no preperiod helps
     std::int64_t i = n - 1 - p;
@@ -96,9 +96,9 @@ Periodicity subtraction_periodicity(const SubtractionSeq& s, std::int64_t limit,
 
 core::Value value_from_period(const SubtractionSeq& s, const Periodicity& per, std::int64_t x, int layer) {
   if (!per.found || !per.proven || per.saltus != 0)
-    throw core::EngineError("value_from_period needs a proven period with saltus 0");
-  if (x < 0) throw core::EngineError("value_from_period: negative heap size");
-  if (layer < 0 || layer > s.passes) throw core::EngineError("value_from_period: layer outside 0..K");
+    throw runtime::EngineError("value_from_period needs a proven period with saltus 0");
+  if (x < 0) throw runtime::EngineError("value_from_period: negative heap size");
+  if (layer < 0 || layer > s.passes) throw runtime::EngineError("value_from_period: layer outside 0..K");
   const std::int64_t target = x < per.preperiod ? x : per.preperiod + (x - per.preperiod) % per.period;
   games::SubtractionSweep sweep(s.game, s.passes, s.pass_from_terminal, 0, target + 1);
   for (std::int64_t i = 0; i < target; ++i) sweep.step();

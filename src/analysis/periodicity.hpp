@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "core/memory.hpp"
-#include "core/position.hpp"
+#include "core/model/position.hpp"
 #include "games/subtraction.hpp"
 #include "games/subtraction_solver.hpp"
+#include "runtime/memory.hpp"
 
 namespace grundy::analysis {
 
@@ -45,16 +45,12 @@ Periodicity find_periodicity_naive(std::span<const std::int64_t> a);
 std::string describe(const Periodicity& p);
 
 // A one-heap subtraction game with K passes, as `seq` and `value` see it.
-struct SubtractionSeq {
-  games::Subtraction game;
-  int passes = 0;
-  bool pass_from_terminal = false;
-};
+using SubtractionSeq = games::SubtractionGame;
 
 // The proven period of a subtraction game, searched up to `limit` heap sizes (all layers
 // together; saltus 0). Not found: found = false, observed = the heap sizes searched.
 Periodicity subtraction_periodicity(const SubtractionSeq& s, std::int64_t limit,
-                                    std::uint64_t memory_limit = core::default_memory_limit());
+                                    std::uint64_t memory_limit = runtime::default_memory_limit());
 
 // G(x, layer) for any x >= 0 from a proven period: the sweep runs only to preperiod + period.
 core::Value value_from_period(const SubtractionSeq& s, const Periodicity& per, std::int64_t x, int layer);

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <bit>
 
-#include "core/errors.hpp"
-#include "core/mex.hpp"
-#include "core/progress.hpp"
+#include "core/model/mex.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::analysis {
 
@@ -69,7 +69,7 @@ std::int64_t ReverseMexReport::failures() const {
 ReverseMexReport reverse_mex(const games::Subtraction& game, int passes, bool pass_from_terminal, std::int64_t size,
                              const ReverseMexOptions& options) {
   if (size < 0 || size > (std::int64_t{1} << 62))
-    throw core::UserError("--size " + std::to_string(size) + ": allowed 0..2^62");
+    throw runtime::UserError("--size " + std::to_string(size) + ": allowed 0..2^62");
   const std::int64_t m = game.max_move(), min_move = game.set().front();
   const int layers = passes + 1;
   ReverseMexReport rep;
@@ -137,7 +137,7 @@ ReverseMexReport reverse_mex(const games::Subtraction& game, int passes, bool pa
   };
 
   std::int64_t y = 0;
-  core::StopPoll poll;
+  runtime::StopPoll poll;
   const auto per_heap = static_cast<std::uint64_t>(layers) * (game.set().size() + 1);
   for (; y < explicit_end + m; ++y) {
     poll(per_heap);
@@ -214,15 +214,15 @@ ReverseMexReport reverse_mex(const games::Subtraction& game, int passes, bool pa
         const bool fail = successor_mex(x, p) != sweep.at(x, p);
         const ReverseMexLayer& out = work[static_cast<std::size_t>(p)].out;
         if (fail != out.predicts_failure(x))
-          throw core::EngineError("reverse-mex of " + rep.game + ": the sweep at " + core::to_string(position(x, p)) +
-                                  " disagrees with the periodic description");
+          throw runtime::EngineError("reverse-mex of " + rep.game + ": the sweep at " +
+                                     core::to_string(position(x, p)) + " disagrees with the periodic description");
         seen[static_cast<std::size_t>(p)] += fail;
       }
     }
     for (int p = 0; p < layers; ++p) {
       const LayerWork& w = work[static_cast<std::size_t>(p)];
       if (w.direct_failures + seen[static_cast<std::size_t>(p)] != w.out.failures)
-        throw core::EngineError("reverse-mex of " + rep.game + ": failure count disagrees with the sweep");
+        throw runtime::EngineError("reverse-mex of " + rep.game + ": failure count disagrees with the sweep");
     }
     rep.checked_directly = size;
   }

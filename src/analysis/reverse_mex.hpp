@@ -24,7 +24,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/position.hpp"
+#include "core/model/position.hpp"
 #include "games/subtraction.hpp"
 #include "games/subtraction_solver.hpp"
 

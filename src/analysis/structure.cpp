@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "core/errors.hpp"
-#include "core/progress.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::analysis {
 
@@ -14,7 +14,7 @@ bool analysed(const StructureOptions& o, int i) { return std::find(o.skip.begin(
 SymmetryResult check_swap(const core::DenseTable& t, int i, int j) {
   SymmetryResult r{i, j, true, {}};
   core::Position p(t.box.arity());
-  core::StopPoll poll;
+  runtime::StopPoll poll;
   do {
     poll();
     core::Position q = p;
@@ -36,7 +36,7 @@ LineSummary check_lines(const core::DenseTable& t, int axis) {
   std::vector<core::Value> line;
   core::Position b(t.box.arity());
   do {
-    core::poll_stop();
+    runtime::poll_stop();
     line.clear();
     core::Position p = b;
     // A line stops at the first cell that is not a position (a chocolate bar's edge).
@@ -92,7 +92,7 @@ bool explained(const core::Position& w, const std::vector<TranslationResult>& fo
 std::int64_t translation_from(const core::DenseTable& t, const core::Position& v, std::int64_t limit) {
   std::int64_t worst = -1;  // the largest min_i x_i (over i with v_i > 0) of a failing x
   core::Position p(t.box.arity());
-  core::StopPoll poll;
+  runtime::StopPoll poll;
   do {
     poll();
     core::Position q = p;
@@ -116,7 +116,7 @@ TranslationSupport translation_support(const core::DenseTable& t, const core::Po
   for (int i = 0; i < n; ++i)
     if (v[i] > 0) seen[static_cast<std::size_t>(i)].assign(static_cast<std::size_t>(t.box.extent(i)), false);
   core::Position p(n);
-  core::StopPoll poll;
+  runtime::StopPoll poll;
   do {
     poll();
     core::Position q = p;

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "analysis/periodicity.hpp"
-#include "core/dense_solver.hpp"
+#include "core/solve/dense_solver.hpp"
 
 namespace grundy::analysis {
 

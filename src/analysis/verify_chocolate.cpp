@@ -1,5 +1,5 @@
 // The catalog of the chocolate paper (Manabe, Miyadera, Suetsugu, "Chocolate Games with a Pass"):
-// one line per claim, as listed in tests/golden/CLAIMS.md section 1, each checked by computation
+// one line per claim, as listed in data/golden/CLAIMS.md section 1, each checked by computation
 // from the game definitions (Definitions 6, 7, 10, 11, 12) on boxes well beyond the printed
 // tables. The 3-D games are solved by the fast chocolate solver, which the tests hold to the
 // generic dense solver cell by cell; sums with a shared pass use the generic solver.
@@ -12,8 +12,8 @@
 #include "analysis/golden.hpp"
 #include "analysis/ns_property.hpp"
 #include "analysis/verify.hpp"
-#include "core/dense_solver.hpp"
-#include "core/sum.hpp"
+#include "core/solve/dense_solver.hpp"
+#include "core/solve/sum.hpp"
 #include "games/chocolate.hpp"
 #include "games/chocolate_solver.hpp"
 #include "games/nim.hpp"

@@ -1,4 +1,4 @@
-// The catalog of Oginuma and Shinoda, "Forbidden-Total-Size Nim" (tests/golden/CLAIMS.md,
+// The catalog of Oginuma and Shinoda, "Forbidden-Total-Size Nim" (data/golden/CLAIMS.md,
 // section 2): every claim checked from the game's definition (FtsNim: Nim moves, moves into a
 // total in S barred, start positions in X_S allowed) on boxes well beyond the paper's.
 //
@@ -12,7 +12,7 @@
 
 #include "analysis/golden.hpp"
 #include "analysis/verify.hpp"
-#include "core/dense_solver.hpp"
+#include "core/solve/dense_solver.hpp"
 #include "games/fts.hpp"
 #include "games/fts_solver.hpp"
 #include "games/nim.hpp"

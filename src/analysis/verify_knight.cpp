@@ -1,5 +1,5 @@
 // `grundy verify knight`: the claims of Katayama and Koyama, "Corner the Knight Game" (paper
-// 002), as listed in tests/golden/CLAIMS.md section 3, checked on m, n < 2048 (the paper prints
+// 002), as listed in data/golden/CLAIMS.md section 3, checked on m, n < 2048 (the paper prints
 // m <= 15, n <= 11). Known misprints (ERRATA_CANDIDATES.md B1-B3) are reported as ERRATUM lines
 // with the printed and the computed values, next to a PASS line for the corrected statement.
 #include <functional>
@@ -8,7 +8,7 @@
 
 #include "analysis/golden.hpp"
 #include "analysis/verify.hpp"
-#include "core/dense_solver.hpp"
+#include "core/solve/dense_solver.hpp"
 #include "games/leaper.hpp"
 #include "games/leaper_solver.hpp"
 

@@ -9,7 +9,7 @@
 
 #include "analysis/reverse_mex.hpp"
 #include "analysis/verify.hpp"
-#include "core/dense_solver.hpp"
+#include "core/solve/dense_solver.hpp"
 #include "games/subtraction.hpp"
 #include "games/subtraction_solver.hpp"
 #include "transforms/with_pass.hpp"

@@ -19,10 +19,6 @@
 #include "analysis/ns_property.hpp"
 #include "analysis/periodicity.hpp"
 #include "analysis/reverse_mex.hpp"
-#include "core/errors.hpp"
-#include "core/fnv.hpp"
-#include "core/memory.hpp"
-#include "core/progress.hpp"
 #include "games/chocolate.hpp"
 #include "games/octal.hpp"
 #include "games/octal_solver.hpp"
@@ -31,6 +27,12 @@
 #include "games/subtraction_solver.hpp"
 #include "pipeline/solve.hpp"
 #include "pipeline/table_box.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/fnv.hpp"
+#include "runtime/memory.hpp"
+#include "runtime/progress.hpp"
+#include "service/seq.hpp"
+#include "service/subject.hpp"
 
 namespace grundy::atlas {
 
@@ -112,80 +114,17 @@ std::vector<AtlasGame> variants(const std::string& base, const std::string& fami
   return out;
 }
 
-std::vector<AtlasGame> subtraction_family(int max, int sizes, const std::vector<int>& passes, bool misere) {
+std::vector<AtlasGame> family_games(const games::Family& family, const std::map<std::string, std::int64_t>& options,
+                                    const std::vector<int>& passes, bool misere) {
+  if (!family.atlas) throw runtime::UserError("atlas run '" + family.name + "': not a family the atlas sweeps");
   std::vector<AtlasGame> out;
-  std::vector<std::int64_t> set;
-  // Every set of k moves in 1 .. max, in lexicographic order, for k = 1 .. sizes.
-  std::function<void(std::int64_t, int)> grow = [&](std::int64_t from, int left) {
-    if (left == 0) {
-      for (auto& g : variants("subtraction -p set=" + join(set), "subtraction", passes, misere))
-        out.push_back(std::move(g));
-      return;
+  for (const std::string& base : family.atlas->bases(options)) {
+    if (!family.atlas->variants) {
+      out.push_back({base, family.name, base, 0, false, false});
+      continue;
     }
-    for (std::int64_t m = from; m <= max; ++m) {
-      set.push_back(m);
-      grow(m + 1, left - 1);
-      set.pop_back();
-    }
-  };
-  for (int k = 1; k <= sizes; ++k) grow(1, k);
-  return out;
-}
-
-std::vector<AtlasGame> octal_family(int digits) {
-  std::vector<AtlasGame> out;
-  std::string code = "0.";
-  std::function<void(int)> grow = [&](int left) {
-    for (char d = '0'; d <= '7'; ++d) {
-      code.push_back(d);
-      if (left == 1) {
-        if (d != '0') {
-          const std::string spec = "octal -p code=" + code;
-          out.push_back({spec, "octal", spec, 0, false, false});
-        }
-      } else {
-        grow(left - 1);
-      }
-      code.pop_back();
-    }
-  };
-  for (int k = 1; k <= digits; ++k) grow(k);
-  return out;
-}
-
-std::vector<AtlasGame> fts_family(int piles, int d_max, const std::vector<int>& passes, bool misere) {
-  std::vector<AtlasGame> out;
-  for (int d = 2; d <= d_max; ++d)
-    for (auto& g :
-         variants("fts -p piles=" + std::to_string(piles) + " -p d=" + std::to_string(d), "fts", passes, misere))
-      out.push_back(std::move(g));
-  return out;
-}
-
-std::vector<AtlasGame> chocolate_family(int coefficients, int divisors, const std::vector<int>& passes, bool misere) {
-  std::vector<AtlasGame> out;
-  auto term = [](int c, const char* v) { return c == 0 ? std::string() : (c == 1 ? "" : std::to_string(c) + "*") + v; };
-  for (int a = 0; a <= coefficients; ++a)
-    for (int b = 0; b <= coefficients; ++b)
-      for (int m = 1; m <= divisors; ++m) {
-        if (std::gcd(std::gcd(a, b), m) != 1 || (a == 0 && b == 0 && m > 1)) continue;
-        std::string f = term(a, "x") + (a && b ? "+" : "") + term(b, "z");
-        if (f.empty()) f = "0";
-        if (m > 1) f = (a && b ? "(" + f + ")" : f) + "/" + std::to_string(m);
-        for (auto& g : variants("chocolate -p F=" + f, "chocolate", passes, misere)) out.push_back(std::move(g));
-      }
-  return out;
-}
-
-std::vector<AtlasGame> leaper_family(int max, const std::vector<int>& passes, bool misere) {
-  std::vector<AtlasGame> out;
-  for (int b = 2; b <= max; ++b)
-    for (int a = 1; a < b; ++a) {
-      const std::string sa = std::to_string(a), sb = std::to_string(b);
-      const std::string moves =
-          "-" + sb + ":-" + sa + ",-" + sa + ":-" + sb + ",-" + sb + ":" + sa + "," + sa + ":-" + sb;
-      for (auto& g : variants("leaper -p moves=" + moves, "leaper", passes, misere)) out.push_back(std::move(g));
-    }
+    for (auto& g : variants(base, family.name, passes, misere)) out.push_back(std::move(g));
+  }
   return out;
 }
 
@@ -235,7 +174,7 @@ void describe_table(Record& r, const core::Game& game, const core::DenseTable& t
   }
   top.box = core::Box(extents);
   top.values.assign(static_cast<std::size_t>(top.box.count()), 0);
-  core::Fnv digest, p_digest;
+  runtime::Fnv digest, p_digest;
   r.p_positions = 0;
   core::Position pos(t.box.arity());  // cell i, in index order
   std::size_t j = 0;                  // its index in the top layer
@@ -296,11 +235,7 @@ void set_period(Record& r, std::int64_t preperiod, std::int64_t period, std::int
 }
 
 // Whether a chocolate bar's F has the NS property for x, z < kSide.
-bool ns_on_the_box(const games::GameSpec& spec) {
-  std::string f;
-  for (const auto& [name, value] : spec.params)
-    if (name == "F") f = value;
-  const games::BoundFunction fn("F", f, true);
+bool ns_on_the_box(const std::function<std::int64_t(std::int64_t, std::int64_t)>& fn) {
   std::vector<std::int64_t> values;
   for (std::int64_t x = 0; x < kSide; ++x)
     for (std::int64_t z = 0; z < kSide; ++z) values.push_back(fn(x, z));
@@ -311,49 +246,36 @@ bool ns_on_the_box(const games::GameSpec& spec) {
 
 Record compute(const AtlasGame& game, std::int64_t search, std::uint64_t memory_limit) {
   const auto start = std::chrono::steady_clock::now();
-  const games::GameSpec spec = games::parse_game_spec(game.spec, games::SpecOf::WholeGame);
-  const core::Game g = games::make_game(spec);
-  const core::Evaluation eval = spec.transforms.misere ? core::Evaluation::MisereOutcome : core::Evaluation::Grundy;
-  const bool plain = spec.transforms.forbid.empty() && !spec.transforms.misere;
+  const service::Subject subject = service::subject_of(games::parse_game_spec(game.spec, games::SpecOf::WholeGame));
+  const core::Game& g = subject.game;
+  const games::Family& family = games::find_family(subject.spec->family);
   const int counters = static_cast<int>(pipeline::pass_counters(g).size());
-  const core::Box box = pipeline::size_box(g, {{g.arity() - counters == 1 ? kDigest : kSide}});
+  const bool one_heap = g.arity() - counters == 1;
+  const core::Box box = pipeline::size_box(g, {{one_heap ? kDigest : kSide}});
+  runtime::Limits limits;
+  limits.memory = memory_limit;
   Record r;
   r.game = game;
-  if (spec.family == "subtraction" && plain) {
-    const analysis::SubtractionSeq s{
-        games::subtraction_from_params(
-            games::Params("subtraction", std::map<std::string, std::string>(spec.params.begin(), spec.params.end()))),
-        spec.transforms.passes, spec.transforms.pass_from_terminal};
-    const int layers = s.passes + 1;
-    std::vector<core::Value> values(static_cast<std::size_t>(kDigest * layers));
-    games::sweep_subtraction(s.game, s.passes, s.pass_from_terminal, kDigest,
-                             [&](std::int64_t x, std::span<const core::Value> v) {
-                               std::copy(v.begin(), v.end(), values.begin() + x * layers);
-                             });
-    describe_table(r, g, one_heap_table(box, eval, [&](std::int64_t x, int p) {
-                     return values[static_cast<std::size_t>(x * layers + p)];
+  const auto subtraction = service::subtraction_of(subject);
+  if (one_heap && (subtraction || service::octal_of(subject))) {
+    // The family's own sequence and its proven period, as `seq` computes them: a subtraction
+    // game's period searched within kSubtractionSearch, a take-and-break game's within `search`.
+    const std::int64_t limit = subtraction ? kSubtractionSearch : std::max(search, kDigest);
+    const service::SeqResult s = service::seq(subject, kDigest, limit, {}, limits);
+    describe_table(r, g, one_heap_table(box, subject.eval, [&](std::int64_t x, int p) {
+                     return s.layers[static_cast<std::size_t>(p)][static_cast<std::size_t>(x)];
                    }));
-    const analysis::Periodicity p = analysis::subtraction_periodicity(s, kSubtractionSearch, memory_limit);
-    if (p.found) set_period(r, p.preperiod, p.period, p.saltus, p.proven);
-    r.search = kSubtractionSearch;
-    bool fails = false;
-    r.reverse_mex_from = reverse_mex_from(s, p, fails);
-    if (fails || r.reverse_mex_from) r.reverse_mex = !fails;
-  } else if (spec.family == "octal" && plain && spec.transforms.passes == 0 && g.arity() == 1) {
-    std::string text;
-    for (const auto& [name, value] : spec.params)
-      if (name == "code") text = value;
-    games::OctalSweep sweep(games::parse_octal_code(text));
-    const std::int64_t limit = std::max(search, kDigest);
-    core::ensure_fits(games::OctalSweep::bytes(sweep.code(), limit), memory_limit,
-                      "the period search of " + game.spec + " (--search " + std::to_string(limit) + ")");
-    const games::OctalPeriod p = games::sweep_until_proven(sweep, kDigest, limit);
-    describe_table(r, g, one_heap_table(box, eval, [&](std::int64_t x, int) { return sweep.at(x); }));
-    if (p.found) set_period(r, p.preperiod, p.period, 0, p.proven);
+    if (s.period.found) set_period(r, s.period.preperiod, s.period.period, s.period.saltus, s.period.proven);
     r.search = limit;
+    if (subtraction) {
+      bool fails = false;
+      r.reverse_mex_from = reverse_mex_from(*subtraction, s.period, fails);
+      if (fails || r.reverse_mex_from) r.reverse_mex = !fails;
+    }
   } else {
-    if (spec.family == "chocolate") r.ns = ns_on_the_box(spec);
-    describe_table(r, g, pipeline::solve_exact(g, box, eval, memory_limit, analysis::discover_bytes(box.count())));
+    if (family.ns_function) r.ns = ns_on_the_box(family.ns_function(*subject.spec));
+    describe_table(r, g,
+                   pipeline::solve_exact(g, box, subject.eval, memory_limit, analysis::discover_bytes(box.count())));
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
@@ -408,7 +330,7 @@ struct Statement {
 void Db::check(int rc, const std::string& what) const {
   if (rc == SQLITE_OK || rc == SQLITE_DONE || rc == SQLITE_ROW) return;
   const std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
-  throw core::UserError("--db " + path_ + ": " + what + ": " + message);
+  throw runtime::UserError("--db " + path_ + ": " + what + ": " + message);
 }
 
 void Db::exec(const char* sql) const {
@@ -416,7 +338,7 @@ void Db::exec(const char* sql) const {
   if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
     const std::string message = error ? error : "unknown error";
     sqlite3_free(error);
-    throw core::UserError("--db " + path_ + ": " + message);
+    throw runtime::UserError("--db " + path_ + ": " + message);
   }
 }
 
@@ -429,9 +351,9 @@ std::vector<std::string> Db::tables() const {
 
 Db::Db(const std::string& path, Open mode) : path_(path), writes_(mode == Open::Create) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw core::UserError("--db " + path + ": is a folder, not a file");
+  if (std::filesystem::is_directory(path, ec)) throw runtime::UserError("--db " + path + ": is a folder, not a file");
   if (mode == Open::Existing && !std::filesystem::exists(path, ec))
-    throw core::UserError("--db " + path + ": no such atlas (`grundy atlas run` makes one)");
+    throw runtime::UserError("--db " + path + ": no such atlas (`grundy atlas run` makes one)");
   const int flags = mode == Open::Create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY;
   const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
   try {
@@ -441,7 +363,7 @@ Db::Db(const std::string& path, Open mode) : path_(path), writes_(mode == Open::
     // this every few thousand instructions, and stops with SQLITE_INTERRUPT on Ctrl-C or the
     // deadline; run() then raises the engine's Interrupted.
     sqlite3_progress_handler(
-        db_, 10000, [](void*) { return core::stop_due() ? 1 : 0; }, nullptr);
+        db_, 10000, [](void*) { return runtime::stop_due() ? 1 : 0; }, nullptr);
     // What is in it: nothing (a new atlas), an atlas, or something else. Reading the schema is
     // the first access: a file that is not a database fails here, before anything is written.
     std::vector<std::string> names = tables();
@@ -458,13 +380,13 @@ Db::Db(const std::string& path, Open mode) : path_(path), writes_(mode == Open::
     if (application != "grundy atlas") {
       std::string list;
       for (const auto& t : names) list += (list.empty() ? "" : ", ") + t;
-      throw core::UserError("--db " + path + ": an SQLite database but not a grundy atlas (" +
-                            (list.empty() ? std::string("no tables") : "its tables: " + list) +
-                            "); it was left as it was");
+      throw runtime::UserError("--db " + path + ": an SQLite database but not a grundy atlas (" +
+                               (list.empty() ? std::string("no tables") : "its tables: " + list) +
+                               "); it was left as it was");
     }
     if (schema != std::to_string(kSchemaVersion))
-      throw core::UserError("--db " + path + ": an atlas of schema " + schema + "; this grundy reads schema " +
-                            std::to_string(kSchemaVersion) + "; it was left as it was");
+      throw runtime::UserError("--db " + path + ": an atlas of schema " + schema + "; this grundy reads schema " +
+                               std::to_string(kSchemaVersion) + "; it was left as it was");
     // A write-ahead log, synced at checkpoints: a commit is a write to the log, not an fsync
     // (11620 games took 32 s, mostly in fsync, and 3 s so). A killed process loses nothing
     // committed; a power cut may lose the last commits, never the file's consistency.
@@ -509,8 +431,8 @@ void Db::claim_writer() {
     std::string other;
     query("SELECT value FROM meta WHERE key = 'writer'", [&](const auto& row) { other = row[0].value_or(""); });
     if (!other.empty() && other != this_writer() && may_be_running(other))
-      throw core::UserError("--db " + path_ + ": another `grundy atlas run` (process " + other +
-                            ") is writing this atlas; run one at a time, or wait for it to end");
+      throw runtime::UserError("--db " + path_ + ": another `grundy atlas run` (process " + other +
+                               ") is writing this atlas; run one at a time, or wait for it to end");
     run("INSERT OR REPLACE INTO meta VALUES ('writer', ?)", "cannot claim it", [](const auto&) {}, false,
         {this_writer()});
     exec("COMMIT");
@@ -616,15 +538,15 @@ std::vector<std::string> Db::run(const std::string& sql, const std::string& what
   Statement st;
   const char* tail = nullptr;
   check(sqlite3_prepare_v2(db_, sql.c_str(), static_cast<int>(sql.size()), &st.s, &tail), what);
-  if (st.s == nullptr) throw core::UserError("atlas query: no SQL statement in '" + sql.substr(0, 60) + "'");
+  if (st.s == nullptr) throw runtime::UserError("atlas query: no SQL statement in '" + sql.substr(0, 60) + "'");
   if (tail != nullptr && std::string_view(tail).find_first_not_of(" \t\r\n;") != std::string_view::npos)
-    throw core::UserError("atlas query: one SQL statement at a time (more after '" +
-                          sql.substr(0, static_cast<std::size_t>(tail - sql.c_str())).substr(0, 60) + "')");
+    throw runtime::UserError("atlas query: one SQL statement at a time (more after '" +
+                             sql.substr(0, static_cast<std::size_t>(tail - sql.c_str())).substr(0, 60) + "')");
   if (only_reads && !sqlite3_stmt_readonly(st.s))
-    throw core::UserError("atlas query: only statements that read (SELECT); the atlas is written by `atlas run`");
+    throw runtime::UserError("atlas query: only statements that read (SELECT); the atlas is written by `atlas run`");
   if (static_cast<int>(params.size()) != sqlite3_bind_parameter_count(st.s))
-    throw core::EngineError("atlas query: " + std::to_string(params.size()) + " parameters for " +
-                            std::to_string(sqlite3_bind_parameter_count(st.s)) + " placeholders");
+    throw runtime::EngineError("atlas query: " + std::to_string(params.size()) + " parameters for " +
+                               std::to_string(sqlite3_bind_parameter_count(st.s)) + " placeholders");
   for (std::size_t i = 0; i < params.size(); ++i) {
     const int at = static_cast<int>(i) + 1;
     if (const auto* n = std::get_if<std::int64_t>(&params[i]))
@@ -646,7 +568,7 @@ std::vector<std::string> Db::run(const std::string& sql, const std::string& what
     }
     row(values);
   }
-  if (rc == SQLITE_INTERRUPT) core::poll_stop();
+  if (rc == SQLITE_INTERRUPT) runtime::poll_stop();
   check(rc, what);
   return columns;
 }

@@ -1,8 +1,8 @@
 #pragma once
 
-// The atlas (issue 19): whole families of games swept into an SQLite database, with what grundy
+// The atlas: whole families of games swept into an SQLite database, with what grundy
 // knows of each game, so that "for which games does this hold?" is a query. A family is a list
-// of games named as the CLI names them; each game is one job of core/job_queue.hpp (under
+// of games named as the CLI names them; each game is one job of dist/job_queue.hpp (under
 // mpirun, on a worker rank) whose record rank 0 writes in a transaction of its own, so a
 // killed sweep loses at most the games in flight and a rerun goes on where it stopped.
 //
@@ -44,13 +44,15 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
 #include <variant>
 #include <vector>
 
-#include "core/memory.hpp"
+#include "games/registry.hpp"
+#include "runtime/memory.hpp"
 
 struct sqlite3;
 
@@ -103,28 +105,12 @@ Record from_text(const AtlasGame& game, const std::string& text);
 std::vector<AtlasGame> variants(const std::string& base, const std::string& family, const std::vector<int>& passes,
                                 bool misere);
 
-// The subtraction games whose sets are every set of 1 .. `sizes` distinct moves in 1 .. `max`,
-// each with its variants, in order of set size, then set, then variant.
-std::vector<AtlasGame> subtraction_family(int max, int sizes, const std::vector<int>& passes, bool misere = false);
-
-// The take-and-break games of the octal codes with 1 .. `digits` digits after "0.", the last
-// not 0 (a code ending in 0 is a shorter one): 0.1 .. 0.7, 0.01 .. 0.77, ...
-std::vector<AtlasGame> octal_family(int digits);
-
-// d-FTS Nim (the forbidden totals are the multiples of d) with `piles` piles for d = 2 .. d_max,
-// each with its variants.
-std::vector<AtlasGame> fts_family(int piles, int d_max, const std::vector<int>& passes, bool misere = false);
-
-// The chocolate bars CB(F,x,y,z) of the chocolate paper for the monotone functions
-// F(x,z) = (a*x + b*z)/m, a, b = 0 .. `coefficients`, m = 1 .. `divisors`, in lowest terms
-// (gcd(a, b, m) = 1; F = 0 once), each with its variants.
-std::vector<AtlasGame> chocolate_family(int coefficients, int divisors, const std::vector<int>& passes,
-                                        bool misere = false);
-
-// The (a,b)-leapers for 1 <= a < b <= `max` moving as the knight of the knight paper does,
-// which is the (1,2)-leaper: (m-b, n-a), (m-a, n-b), (m-b, n+a), (m+a, n-b); each with its
-// variants.
-std::vector<AtlasGame> leaper_family(int max, const std::vector<int>& passes, bool misere = false);
+// The games `atlas run FAMILY` sweeps: the family's base specs for `options`
+// (games::AtlasSweep), each with its variants (`passes`, `misere`) unless the family's sweep has
+// none, in the family's order, then the variants' order. A family that the atlas does not sweep
+// is a UserError.
+std::vector<AtlasGame> family_games(const games::Family& family, const std::map<std::string, std::int64_t>& options,
+                                    const std::vector<int>& passes, bool misere = false);
 
 // Heap sizes an octal game's period search sweeps by default: the periods of most codes of
 // three digits are proven within it; the rest are recorded unproven (raise it with --search).
@@ -142,7 +128,7 @@ inline constexpr std::int64_t kSubtractionSearch = std::int64_t{1} << 20;
 // bar's NS property. Throws a UserError for a game it cannot compute (a bad spec, a box or a
 // period search too large for `memory_limit`).
 Record compute(const AtlasGame& game, std::int64_t search = kOctalSearch,
-               std::uint64_t memory_limit = core::default_memory_limit());
+               std::uint64_t memory_limit = runtime::default_memory_limit());
 
 // An atlas database file.
 class Db {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/errors.hpp"
+#include "runtime/errors.hpp"
 
 namespace grundy::atlas {
 
@@ -27,8 +27,8 @@ std::string shown(const std::string& text) { return text.size() > 40 ? text.subs
 
 void in_range(std::int64_t v, const char* what, std::int64_t min, std::int64_t max) {
   if (v < min || v > max)
-    throw core::UserError(std::string(what) + " = '" + std::to_string(v) + "': out of range; allowed " +
-                          std::to_string(min) + ".." + std::to_string(max));
+    throw runtime::UserError(std::string(what) + " = '" + std::to_string(v) + "': out of range; allowed " +
+                             std::to_string(min) + ".." + std::to_string(max));
 }
 
 // The WHERE clause of a query's filters, its values as parameters; each column it names must
@@ -41,7 +41,7 @@ struct Where {
   std::string column(const std::string& name, const std::string& what) const {
     const bool known =
         std::any_of(columns.begin(), columns.end(), [&](const BrowseColumn& c) { return c.name == name; });
-    if (!known) throw core::UserError(what + ": this atlas has no such column; its columns: " + list_of(columns));
+    if (!known) throw runtime::UserError(what + ": this atlas has no such column; its columns: " + list_of(columns));
     return identifier(name);
   }
 
@@ -85,8 +85,8 @@ BrowsePage browse(const Db& db, const BrowseQuery& q) {
     if (std::none_of(known.begin(), known.end(), [&](const auto& f) { return f.first == *q.family; })) {
       std::string list;
       for (const auto& f : known) list += (list.empty() ? "" : ", ") + f.first;
-      throw core::UserError("family = '" + shown(*q.family) + "': not in this atlas; " +
-                            (list.empty() ? std::string("it holds no games") : "it holds: " + list));
+      throw runtime::UserError("family = '" + shown(*q.family) + "': not in this atlas; " +
+                               (list.empty() ? std::string("it holds no games") : "it holds: " + list));
     }
     where.equal("family", *q.family);
   }
@@ -99,16 +99,16 @@ BrowsePage browse(const Db& db, const BrowseQuery& q) {
   if (q.misere) where.equal("misere", std::int64_t{*q.misere ? 1 : 0});
   if (q.status) {
     if (*q.status != "ok" && *q.status != "error")
-      throw core::UserError("status = '" + shown(*q.status) + "': allowed ok, error");
+      throw runtime::UserError("status = '" + shown(*q.status) + "': allowed ok, error");
     where.equal("status", *q.status);
   }
   if (!q.spec.empty()) {
     if (q.spec.size() > kMaxBrowseSpecFilter)
-      throw core::UserError("spec: " + std::to_string(q.spec.size()) + " characters; at most " +
-                            std::to_string(kMaxBrowseSpecFilter));
+      throw runtime::UserError("spec: " + std::to_string(q.spec.size()) + " characters; at most " +
+                               std::to_string(kMaxBrowseSpecFilter));
     if (std::any_of(q.spec.begin(), q.spec.end(),
                     [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }))
-      throw core::UserError("spec: control characters are not part of any game's spec");
+      throw runtime::UserError("spec: control characters are not part of any game's spec");
     // instr, not LIKE: the text is matched as typed, '%' and '_' included, and case matters as
     // in the CLI's specs.
     where.add("instr(" + where.column("spec", "spec") + ", ?) > 0");
@@ -122,8 +122,8 @@ BrowsePage browse(const Db& db, const BrowseQuery& q) {
   if (q.period_max) {
     in_range(*q.period_max, "period_max", 0, kMaxBrowseOffset);
     if (q.period_min && *q.period_min > *q.period_max)
-      throw core::UserError("period_min = " + std::to_string(*q.period_min) +
-                            " is above period_max = " + std::to_string(*q.period_max));
+      throw runtime::UserError("period_min = " + std::to_string(*q.period_min) +
+                               " is above period_max = " + std::to_string(*q.period_max));
     where.add(where.column("period", "period_max") + " <= ?");
     where.params.emplace_back(*q.period_max);
   }

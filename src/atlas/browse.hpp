@@ -1,6 +1,6 @@
 #pragma once
 
-// Browsing an atlas (issue 19): one page of its games at a time, filtered and sorted, for the
+// Browsing an atlas: one page of its games at a time, filtered and sorted, for the
 // explorer's atlas page (GET /api/atlas). The SQL is built here from the columns the file
 // really has, so a request names columns only from that list, and its values reach SQLite
 // only as bound parameters.

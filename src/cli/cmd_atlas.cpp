@@ -1,4 +1,4 @@
-// grundy atlas run | query | report (issue 19): a family of games swept into an SQLite atlas
+// grundy atlas run | query | report: a family of games swept into an SQLite atlas
 // (src/atlas/atlas.hpp), and questions asked of it.
 #include <chrono>
 #include <iostream>
@@ -6,11 +6,11 @@
 
 #include "atlas/atlas.hpp"
 #include "cli/game_options.hpp"
-#include "core/errors.hpp"
-#include "core/job_queue.hpp"
-#include "core/mpi.hpp"
-#include "core/parse.hpp"
-#include "core/threads.hpp"
+#include "core/model/parse.hpp"
+#include "dist/job_queue.hpp"
+#include "dist/mpi.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/threads.hpp"
 
 namespace grundy::cli {
 
@@ -69,13 +69,22 @@ void print_rows(const OutputOptions& output, const std::string& path, const std:
 
 struct RunOptions {
   std::string family, db;
-  int max = 24, sizes = 3, threads = 0, digits = 3, piles = 3, d_max = 64, coefficients = 3, divisors = 4;
+  // The options the families' sweeps read (games::AtlasSweep), by flag without its dashes.
+  std::map<std::string, std::int64_t> family_options;
+  int threads = 0;
   std::int64_t search = atlas::kOctalSearch;
   std::string passes = "0,1,2";
   bool misere = false, redo = false;
-  std::string max_memory;
-  double max_seconds = 0;
+  LimitOptions limit;
 };
+
+// The families `atlas run` sweeps, as the registry lists them.
+std::string atlas_families() {
+  std::string names;
+  for (const auto& f : games::families())
+    if (f.atlas) names += (names.empty() ? "" : ", ") + f.name;
+  return names;
+}
 
 // Collective under mpirun: rank 0 keeps the database, reads which games it holds and hands the
 // others out as jobs; every rank must agree on that list, so rank 0 sends it round.
@@ -84,33 +93,21 @@ void run_atlas(std::ostream& out, const RunOptions& o) {
   std::string what;
   std::vector<int> passes;
   for (const std::int64_t k : core::parse_int_list(o.passes, "--passes", 0, 64)) passes.push_back(static_cast<int>(k));
-  const std::string variants = "passes " + o.passes + (o.misere ? ", normal and misere play" : "");
-  if (o.family == "subtraction") {
-    all = atlas::subtraction_family(o.max, o.sizes, passes, o.misere);
-    what = "sets of 1.." + std::to_string(o.sizes) + " moves in 1.." + std::to_string(o.max) + ", " + variants;
-  } else if (o.family == "octal") {
-    all = atlas::octal_family(o.digits);
-    what = "codes of 1.." + std::to_string(o.digits) + " digits, periods searched to " + std::to_string(o.search);
-  } else if (o.family == "fts") {
-    all = atlas::fts_family(o.piles, o.d_max, passes, o.misere);
-    what = std::to_string(o.piles) + " piles, d = 2.." + std::to_string(o.d_max) + ", " + variants;
-  } else if (o.family == "chocolate") {
-    all = atlas::chocolate_family(o.coefficients, o.divisors, passes, o.misere);
-    what = "F = (a*x+b*z)/m, a, b in 0.." + std::to_string(o.coefficients) + ", m in 1.." + std::to_string(o.divisors) +
-           ", " + variants;
-  } else if (o.family == "leaper") {
-    all = atlas::leaper_family(o.max, passes, o.misere);
-    what = "(a,b)-leapers, 1 <= a < b <= " + std::to_string(o.max) + ", " + variants;
-  } else {
-    throw core::UserError("atlas run '" + o.family.substr(0, 40) +
-                          "': allowed subtraction, octal, fts, chocolate, leaper");
-  }
+  const games::Family* family = nullptr;
+  for (const auto& f : games::families())
+    if (f.atlas && f.name == o.family) family = &f;
+  if (!family) throw runtime::UserError("atlas run '" + o.family.substr(0, 40) + "': allowed " + atlas_families());
+  all = atlas::family_games(*family, o.family_options, passes, o.misere);
+  what = family->atlas->describe(o.family_options);
+  if (family->atlas->variants) what += ", passes " + o.passes + (o.misere ? ", normal and misere play" : "");
+  if (family->octal) what += ", periods searched to " + std::to_string(o.search);
   // What one game's computation may hold; each thread computes one game at a time.
-  const std::uint64_t memory =
-      o.max_memory.empty() ? core::default_memory_limit() : core::parse_memory_size(o.max_memory);
+  const runtime::Limits limits = o.limit.limits();
+  const std::uint64_t memory = limits.memory;
+  const runtime::World& world = limits.world;
   std::optional<atlas::Db> db;
   std::vector<std::uint64_t> todo;
-  if (core::mpi::root()) {
+  if (world.root()) {
     db.emplace(o.db, atlas::Db::Open::Create);
     std::set<std::string> have = db->specs();
     if (o.redo)
@@ -118,14 +115,15 @@ void run_atlas(std::ostream& out, const RunOptions& o) {
     for (std::uint64_t i = 0; i < all.size(); ++i)
       if (!have.count(all[i].spec)) todo.push_back(i);
   }
-  core::mpi::broadcast(todo);
+  dist::broadcast(world, todo);
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t errors = 0;
   // A stop keeps every game recorded before it: say so.
   try {
-    core::run_jobs(
-        todo.size(), [&](std::uint64_t i) { return atlas::to_text(atlas::compute(all[todo[i]], o.search, memory)); },
-        [&](std::uint64_t i, const core::JobResult& r) {
+    dist::run_jobs(
+        world, todo.size(),
+        [&](std::uint64_t i) { return atlas::to_text(atlas::compute(all[todo[i]], o.search, memory)); },
+        [&](std::uint64_t i, const dist::JobResult& r) {
           const atlas::AtlasGame& game = all[todo[i]];
           atlas::Record record;
           if (r.ok) {
@@ -138,12 +136,12 @@ void run_atlas(std::ostream& out, const RunOptions& o) {
           }
           db->insert(record, o.redo);
         },
-        o.threads > 0 ? o.threads : core::solver_threads());
-  } catch (const core::Interrupted& e) {
-    throw core::kept_on_stop(
+        o.threads > 0 ? o.threads : runtime::solver_threads());
+  } catch (const runtime::Interrupted& e) {
+    throw runtime::kept_on_stop(
         e, "no --out file was written; the games swept before it are in --db " + o.db + "; a rerun goes on");
   }
-  if (!core::mpi::root()) return;
+  if (!world.root()) return;
   out << o.db << ": " << all.size() << " games of " << o.family << " (" << what << "): " << todo.size() << " swept in "
       << std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() << " s, "
       << all.size() - todo.size() << " already there; " << errors << " failed\n";
@@ -165,45 +163,48 @@ void add_atlas_command(CLI::App& app) {
       "  grundy atlas report pass-effect --db atlas.sqlite");
 
   static RunOptions run;
+  // Each option the families' sweeps read, once, its help gathered from every family that reads
+  // it ("subtraction: ...; leaper: ..."); every family that reads one gives it the same default.
+  struct Declared {
+    std::string help;
+    std::int64_t min, max;
+  };
+  std::map<std::string, Declared> declared;
+  std::vector<std::string> order;
+  for (const auto& f : games::families()) {
+    if (!f.atlas) continue;
+    for (const games::AtlasOption& a : f.atlas->options) {
+      auto [it, fresh] = declared.emplace(a.flag, Declared{a.help, a.min, a.max});
+      if (fresh) {
+        order.push_back(a.flag);
+        run.family_options[a.flag] = a.default_value;
+        continue;
+      }
+      it->second.help += "; " + a.help;
+      it->second.min = std::min(it->second.min, a.min);
+      it->second.max = std::max(it->second.max, a.max);
+    }
+  }
   static OutputOptions run_output;
   auto* r = cmd->add_subcommand("run", "sweep a family into the atlas; a rerun goes on where the last one stopped");
-  r->add_option("family", run.family, "the family: subtraction, octal, fts, chocolate or leaper")
-      ->required()
-      ->type_name("FAMILY");
+  declare_collective(r);
+  r->add_option("family", run.family, "the family: " + atlas_families())->required()->type_name("FAMILY");
   r->add_option("--db", run.db, "the atlas file (made if missing)")
       ->required()
       ->type_name("FILE")
       ->each(file_path("--db"));
-  r->add_option("--max", run.max, "subtraction: moves from 1 to M; leaper: the (a,b)-leapers with b <= M")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 64))
-      ->type_name("M");
-  r->add_option("--sizes", run.sizes, "subtraction: sets of 1 to K moves")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 6))
-      ->type_name("K");
+  for (const std::string& flag : order) {
+    const Declared& d = declared.at(flag);
+    r->add_option("--" + flag, run.family_options.at(flag), d.help)
+        ->capture_default_str()
+        ->check(CLI::Range(d.min, d.max))
+        ->type_name("N");
+  }
   r->add_option("--passes", run.passes,
                 "every family but octal: counts of passes (0: none); each K > 0 with and without --pass-from-terminal")
       ->capture_default_str()
       ->type_name("LIST");
   r->add_flag("--misere", run.misere, "every family but octal: every game in misere play too");
-  r->add_option("--piles", run.piles, "fts: piles")->capture_default_str()->check(CLI::Range(1, 3))->type_name("N");
-  r->add_option("--d-max", run.d_max, "fts: d = 2 .. D (the multiples of d are forbidden totals)")
-      ->capture_default_str()
-      ->check(CLI::Range(2, 1024))
-      ->type_name("D");
-  r->add_option("--coefficients", run.coefficients, "chocolate: F = (a*x+b*z)/m with a, b = 0 .. C")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 16))
-      ->type_name("C");
-  r->add_option("--divisors", run.divisors, "chocolate: m = 1 .. M")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 16))
-      ->type_name("M");
-  r->add_option("--digits", run.digits, "octal: codes of 1 to D digits after 0.")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 4))
-      ->type_name("D");
   r->add_option("--search", run.search, "octal: heap sizes a period search sweeps, at most")
       ->capture_default_str()
       ->check(CLI::Range(std::int64_t{1024}, std::int64_t{1} << 30))
@@ -213,20 +214,25 @@ void add_atlas_command(CLI::App& app) {
   r->add_option("--threads", run.threads, "games computed at once outside mpirun (default: every core)")
       ->check(CLI::Range(1, 1024))
       ->type_name("N");
-  add_max_memory_option(r, run.max_memory);
-  add_max_seconds_option(r, run.max_seconds);
+  add_limit_options(r, run.limit);
   add_output_options(r, run_output, {io::Format::Text});
-  r->callback([] { with_output(run_output, [](std::ostream& out) { run_atlas(out, run); }); });
+  r->callback([] {
+    const runtime::StopScope stop(run.limit.limits());
+    with_output(run_output, [](std::ostream& out) { run_atlas(out, run); });
+  });
 
   static std::string query_db, sql;
   static OutputOptions query_output;
-  static double query_seconds = 0, report_seconds = 0;
+  static LimitOptions query_limit, report_limit;
   auto* q = cmd->add_subcommand("query", "print the rows of one SQL statement that reads the atlas");
   q->add_option("sql", sql, "the statement, e.g. 'SELECT spec, period FROM games'")->required()->type_name("SQL");
   q->add_option("--db", query_db, "the atlas file")->required()->type_name("FILE");
   add_output_options(q, query_output, kRowFormats);
-  add_max_seconds_option(q, query_seconds);
-  q->callback([] { print_rows(query_output, query_db, sql); });
+  add_limit_options(q, query_limit, false);
+  q->callback([] {
+    const runtime::StopScope stop(query_limit.limits());
+    print_rows(query_output, query_db, sql);
+  });
 
   static std::string report_db, report_name;
   static OutputOptions report_output;
@@ -236,12 +242,13 @@ void add_atlas_command(CLI::App& app) {
   p->add_option("name", report_name, names)->required()->type_name("NAME");
   p->add_option("--db", report_db, "the atlas file")->required()->type_name("FILE");
   add_output_options(p, report_output, kRowFormats);
-  add_max_seconds_option(p, report_seconds);
+  add_limit_options(p, report_limit, false);
   p->callback([names] {
+    const runtime::StopScope stop(report_limit.limits());
     const atlas::Report* chosen = nullptr;
     for (const auto& rep : atlas::reports())
       if (rep.name == report_name) chosen = &rep;
-    if (!chosen) throw core::UserError("atlas report '" + report_name.substr(0, 40) + "': allowed " + names);
+    if (!chosen) throw runtime::UserError("atlas report '" + report_name.substr(0, 40) + "': allowed " + names);
     print_rows(report_output, report_db, chosen->sql);
   });
 }

@@ -6,11 +6,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/game_options.hpp"
-#include "core/progress.hpp"
-#include "io/npy.hpp"
-#include "core/memory.hpp"
 #include "games/fts.hpp"
 #include "games/fts_solver.hpp"
+#include "io/npy.hpp"
+#include "runtime/memory.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::cli {
 
@@ -22,8 +22,7 @@ struct FtsFOptions {
   std::vector<std::string> params;
   std::int64_t size = 0;
   OutputOptions output;
-  std::string max_memory;
-  double max_seconds = 0;
+  LimitOptions limit;
 };
 
 // The -p list checked against the fts family's parameters (piles defaults to 3, exactly one of
@@ -33,12 +32,13 @@ games::FtsNim parse_rules(const std::vector<std::string>& params) {
   std::map<std::string, std::string> values;
   for (const std::string& kv : params) {
     const auto eq = kv.find('=');
-    if (eq == std::string::npos || eq == 0) throw core::UserError("-p '" + kv.substr(0, 60) + "': expected name=value");
+    if (eq == std::string::npos || eq == 0)
+      throw runtime::UserError("-p '" + kv.substr(0, 60) + "': expected name=value");
     const std::string name = kv.substr(0, eq);
     if (std::none_of(fam.params.begin(), fam.params.end(), [&](const games::ParamSpec& p) { return p.name == name; }))
-      throw core::UserError("fts-f: unknown parameter '" + name.substr(0, 40) + "'; allowed: piles (3), d, S");
+      throw runtime::UserError("fts-f: unknown parameter '" + name.substr(0, 40) + "'; allowed: piles (3), d, S");
     if (!values.emplace(name, kv.substr(eq + 1)).second)
-      throw core::UserError("fts-f: parameter " + name + " given twice");
+      throw runtime::UserError("fts-f: parameter " + name + " given twice");
   }
   values.emplace("piles", "3");
   return games::fts_from_params(games::Params("fts", std::move(values)));
@@ -47,13 +47,11 @@ games::FtsNim parse_rules(const std::vector<std::string>& params) {
 void run_fts_f(std::ostream& out, const FtsFOptions& o) {
   const io::Format format = output_format(o.output, kFormats);
   const games::FtsNim rules = parse_rules(o.params);
-  const std::uint64_t limit =
-      o.max_memory.empty() ? core::default_memory_limit() : core::parse_memory_size(o.max_memory);
-  core::ensure_fits(games::fts_f_grid_bytes(rules, o.size), limit,
-                    "the f grid of " + rules.name() + " for x, y < " + std::to_string(o.size));
+  runtime::ensure_fits(games::fts_f_grid_bytes(rules, o.size), o.limit.limits().memory,
+                       "the f grid of " + rules.name() + " for x, y < " + std::to_string(o.size));
   const games::FtsFGrid g = games::fts_f_grid(rules, o.size);
   const std::int64_t n = g.size;
-  core::StopPoll poll;
+  runtime::StopPoll poll;
   std::string buf;
   auto flush = [&](bool force) {
     if (!force && buf.size() < (1u << 16)) return;
@@ -123,12 +121,14 @@ void add_fts_f_command(CLI::App& app) {
       ->required()
       ->each(int_in("--size", 1, std::int64_t{1} << 40));
   add_output_options(cmd, o.output, kFormats);
-  add_max_memory_option(cmd, o.max_memory);
-  add_max_seconds_option(cmd, o.max_seconds);
+  add_limit_options(cmd, o.limit);
   cmd->footer(
       "Example: grundy fts-f -p d=5 --size 10   (the d = 5 table of Section 4.1)\n"
       "         grundy fts-f -p 'S=total in {0,1}' --size 10   (the S = {0,1} table of Section 5)");
-  cmd->callback([] { with_output(o.output, [](std::ostream& out) { run_fts_f(out, o); }); });
+  cmd->callback([] {
+    const runtime::StopScope stop(o.limit.limits());
+    with_output(o.output, [](std::ostream& out) { run_fts_f(out, o); });
+  });
 }
 
 }  // namespace grundy::cli

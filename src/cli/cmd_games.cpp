@@ -31,7 +31,7 @@ void add_games_command(CLI::App& app) {
           for (const auto& p : fam.params) defaults[p.name] = p.default_value;
           for (const auto& c : fam.coordinates(games::Params(fam.name, defaults)))
             coords += (coords.empty() ? "" : ",") + c;
-        } catch (const core::UserError&) {
+        } catch (const runtime::UserError&) {
           coords = "depend on the parameters";
         }
         out << "    coordinates: " << coords << "   example: grundy value " << fam.example << " ...\n";

@@ -29,18 +29,20 @@ void run_ns(std::ostream& out, const std::vector<std::string>& params, std::int6
             const OutputOptions& output) {
   const io::Format f = output_format(output, {io::Format::Text, io::Format::Json});
   if (params.size() != 1)
-    throw core::UserError("ns: give exactly one -p h=EXPR (a function of z) or -p F=EXPR (a function of x and z); got " +
-                          std::to_string(params.size()));
+    throw runtime::UserError(
+        "ns: give exactly one -p h=EXPR (a function of z) or -p F=EXPR (a function of x and z); got " +
+        std::to_string(params.size()));
   const std::string& kv = params[0];
   const auto eq = kv.find('=');
   const std::string name = eq == std::string::npos ? kv : kv.substr(0, eq);
   if (eq == std::string::npos || (name != "h" && name != "F"))
-    throw core::UserError("-p '" + kv.substr(0, 60) + "': expected h=EXPR (in z) or F=EXPR (in x and z)");
+    throw runtime::UserError("-p '" + kv.substr(0, 60) + "': expected h=EXPR (in z) or F=EXPR (in x and z)");
   const bool two = name == "F";
-  if (literal && !two) throw core::UserError("--literal applies to -p F=...; NS (i) of h always asks h(0) = 0");
+  if (literal && !two) throw runtime::UserError("--literal applies to -p F=...; NS (i) of h always asks h(0) = 0");
   const std::int64_t max = two ? kMaxSize2 : kMaxSize1;
   if (size < 1 || size > max)
-    throw core::UserError("--size " + std::to_string(size) + ": allowed 1.." + std::to_string(max) + " for -p " + name);
+    throw runtime::UserError("--size " + std::to_string(size) + ": allowed 1.." + std::to_string(max) + " for -p " +
+                             name);
   const games::BoundFunction fn(name, kv.substr(eq + 1), two);
   std::vector<std::int64_t> values;
   const std::int64_t nx = two ? size : 1;
@@ -89,7 +91,7 @@ void add_ns_command(CLI::App& app) {
   static std::int64_t size = 0;
   static bool literal = false;
   static OutputOptions output;
-  static double max_seconds = 0;
+  static LimitOptions limit;
   auto* cmd = app.add_subcommand("ns", "check the NS property (Definition 8 of Manabe, Miyadera, Suetsugu: Chocolate Games with a Pass) of h(z) or F(x,z)");
   cmd->add_option("-p,--param", params, "h=EXPR (in z) or F=EXPR (in x and z)")
       ->required()
@@ -99,13 +101,16 @@ void add_ns_command(CLI::App& app) {
   cmd->add_flag("--literal", literal,
                 "for F: read Definition 8 (ii) literally (every g_n and h_m also needs value 0 at 0)");
   add_output_options(cmd, output, {io::Format::Text, io::Format::Json});
-  add_max_seconds_option(cmd, max_seconds);
+  add_limit_options(cmd, limit, false);
   cmd->footer(
       "Examples: grundy ns -p 'h=z/2' --size 1024      (Lemma 1: NS holds)\n"
       "          grundy ns -p 'F=(x+z)/3' --size 64    (Example 2's F: prints the first counterexample)\n"
       "For F the default reading is condition (a) for every g_n(z) = F(n,z) and h_m(x) = F(x,m).\n"
       "Exit status: 0 when NS holds on the range, 1 when it fails.");
-  cmd->callback([] { with_output(output, [](std::ostream& out) { run_ns(out, params, size, literal, output); }); });
+  cmd->callback([] {
+    const runtime::StopScope stop(limit.limits());
+    with_output(output, [](std::ostream& out) { run_ns(out, params, size, literal, output); });
+  });
 }
 
 }  // namespace grundy::cli

@@ -3,12 +3,12 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "cli/analysis_common.hpp"
 #include "cli/game_options.hpp"
-#include "core/parse.hpp"
-#include "core/solve.hpp"
-#include "games/chocolate.hpp"
+#include "core/model/parse.hpp"
+#include "core/solve/solve.hpp"
 #include "io/move_label.hpp"
+#include "runtime/progress.hpp"
+#include "service/values.hpp"
 
 namespace grundy::cli {
 
@@ -19,79 +19,20 @@ struct Option {
   core::Value value;
 };
 
-bool has_family(const std::string& family, std::initializer_list<const char*> names) {
-  return std::any_of(names.begin(), names.end(), [&](const char* n) { return family == n; });
-}
-
 std::string stones(std::int64_t n) {
   if (n <= 60) return std::string(static_cast<std::size_t>(n), 'o');
   return std::string(28, 'o') + "..." + std::string(28, 'o');
 }
 
-// A column's height as one character: 1-9, then a-z for 10-35, '+' above.
-char height_char(std::int64_t h) {
-  if (h <= 9) return static_cast<char>('0' + h);
-  if (h <= 35) return static_cast<char>('a' + h - 10);
-  return '+';
-}
-
-// The position as a picture, oriented as `grundy table` shows it (the first coordinate down the
-// rows from 0 at the top, the second across), the coordinate names on the axes, never on a
-// square: a chocolate bar as Definition 6 builds it (CB_2: its staircase seen from the side;
-// CB(F,x,y,z): seen from above, each column's height written in it), the bitter square '#'; a
-// chess piece on a small board, the corner squares it is driven to marked '.'; anything else as
-// heaps of stones. The pass counter, when there is one, is said in words.
-void draw(std::ostream& out, const core::Game& game, const std::string& family, const std::vector<std::string>& names,
+// The position as a picture: as its family draws it (games::Family::draw: a chocolate bar, a
+// chess piece on its board, oriented as `grundy table` shows the game), else as heaps of
+// stones. The pass counter, when there is one, is said in words.
+void draw(std::ostream& out, const core::Game& game, const games::Family& family, const std::vector<std::string>& names,
           const core::Position& pos, bool pass) {
   const int n = pos.size() - (pass ? 1 : 0);
-  if (family == "chocolate2" && n == 2 && pos[0] <= 20 && pos[1] <= 40) {
-    // The staircase: z + 1 columns across, column w min(h(w), y) + 1 squares high.
-    const auto heights = games::chocolate_heights(game, pos, false)[0];
-    const std::int64_t top = *std::max_element(heights.begin(), heights.end());
-    for (std::int64_t level = top; level >= 1; --level) {
-      out << "  " << (level == top ? names[0] : std::string(names[0].size(), ' ')) << " ";
-      for (std::size_t w = 0; w < heights.size(); ++w)
-        out << (heights[w] < level ? "  " : level == 1 && w == 0 ? "# " : "o ");
-      out << "\n";
-    }
-    out << "  " << std::string(names[0].size(), ' ') << " " << std::string(2 * heights.size(), '-') << "> " << names[1]
-        << "\n  (# is the bitter square; " << names[1] << " = 0.." << pos[1]
-        << " across, each column min(h(z), y) + 1 high; break along a groove and eat the piece without it)\n";
-  } else if (family == "chocolate" && n == 3 && pos[0] <= 20 && pos[2] <= 30) {
-    // Seen from above: x + 1 rows, z + 1 columns, each column's height.
-    const auto heights = games::chocolate_heights(game, pos, true);
-    out << "  " << std::string(names[0].size() + 3, ' ') << names[2] << " ->\n";
-    for (std::int64_t u = 0; u <= pos[0]; ++u) {
-      out << "  " << (u == 0 ? names[0] : std::string(names[0].size(), ' ')) << " " << (u % 10) << " ";
-      for (std::int64_t w = 0; w <= pos[2]; ++w)
-        out << (u == 0 && w == 0 ? '#' : height_char(heights[static_cast<std::size_t>(u)][static_cast<std::size_t>(w)]))
-            << ' ';
-      out << "\n";
-    }
-    out << "  (seen from above: each number is a column's height, min(F(x,z), y) + 1, at most " << pos[1] + 1
-        << "; # is the column of the bitter box; break along a groove and eat the piece without it)\n";
-  } else if (has_family(family, {"knight", "queen", "rook", "king", "leaper", "rider"}) && n == 2 && pos[0] <= 30 &&
-             pos[1] <= 30) {
-    const std::int64_t side = std::max<std::int64_t>({pos[0], pos[1], 5}) + 3;
-    const char piece = family == "knight" ? 'N' : family == "queen" ? 'Q' : family == "rook" ? 'R' : family == "king" ? 'K' : family == "rider" ? 'W' : 'L';
-    const std::string pad(names[0].size(), ' ');
-    out << "  " << pad << "   ";
-    for (std::int64_t c = 0; c < side; ++c) out << ' ' << (c % 10);
-    out << "  " << names[1] << " ->\n";
-    for (std::int64_t r = 0; r < side; ++r) {
-      out << "  " << (r == 0 ? names[0] : pad) << (r < 10 ? "  " : " ") << r;
-      for (std::int64_t c = 0; c < side; ++c) {
-        const bool here = r == pos[0] && c == pos[1];
-        out << ' ' << (here ? piece : (family == "knight" ? (r <= 1 && c <= 1) : (r == 0 && c == 0)) ? '.' : '-');
-      }
-      out << "\n";
-    }
-    out << "  (" << piece << " at " << names[0] << " = " << pos[0] << ", " << names[1] << " = " << pos[1] << "; "
-        << names[0] << " down, " << names[1] << " across, as grundy table shows it; '.' the corner it is driven to)\n";
-  } else {
+  if (!family.draw || !family.draw(out, game, names, pos, n))
     for (int i = 0; i < n; ++i)
       out << "  " << names[static_cast<std::size_t>(i)] << ": " << stones(pos[i]) << " (" << pos[i] << ")\n";
-  }
   if (pass) out << "  " << pos[n] << (pos[n] == 1 ? " pass" : " passes") << " left\n";
 }
 
@@ -123,7 +64,7 @@ const Option* read_choice(const std::string& line, const std::vector<Option>& op
       if (o.pos == target) return &o;
     std::cout << "(" << core::to_string(target) << ") is not a move from (" << core::to_string(from)
               << "); type a listed number or position\n";
-  } catch (const core::UserError& e) {
+  } catch (const runtime::UserError& e) {
     std::cout << e.what() << "\n";
   }
   return nullptr;
@@ -139,13 +80,14 @@ std::string verdict(core::Value v, core::Evaluation eval) {
 
 void run_play(const GameOptions& o, const std::string& text, bool hint, bool engine_first) {
   const core::Game game = o.game();
-  const core::Position start = checked_position(game, text);
+  const core::Position start = service::position_of(game, text);
   const auto names = game.coordinate_names();
   const auto ranges = game.coordinate_ranges();
   const bool pass = ranges.back().pass_counter;
   const core::Evaluation eval = o.evaluation();
   // Every position the game reaches, valued as `value` values them.
-  PositionValues ev(subject(o));
+  service::PositionValues ev(o.subject(), o.limits());
+  const games::Family& family = games::find_family(o.family);
   std::cout << "Playing " << game.name() << (eval == core::Evaluation::Grundy ? "" : " (misere)")
             << ". Whoever cannot move " << (eval == core::Evaluation::Grundy ? "loses" : "wins (misere play)") << ".\n";
   core::Position pos = start;
@@ -153,7 +95,7 @@ void run_play(const GameOptions& o, const std::string& text, bool hint, bool eng
   const bool interactive = ::isatty(0) != 0;
   for (;;) {
     std::cout << "\nPosition (" << core::to_string(pos) << "):\n";
-    draw(std::cout, game, o.family, names, pos, pass);
+    draw(std::cout, game, family, names, pos, pass);
     std::vector<Option> opts;
     game.for_each_option(pos, [&](const core::Position& q) { opts.push_back({q, 0}); });
     for (auto& op : opts) op.value = ev.value(op.pos);
@@ -240,6 +182,7 @@ void add_play_command(CLI::App& app) {
       "Example: grundy play nim -p heaps=3 --pass 3,5,7,1 --hint");
   cmd->callback([] {
     take_arity_from(o, pos);
+    const runtime::StopScope stop(o.limits());
     run_play(o, pos, hint, engine_first);
   });
 }

@@ -1,29 +1,37 @@
 #include <iostream>
-#include <map>
 #include <nlohmann/json.hpp>
 
 #include "analysis/reverse_mex.hpp"
 #include "cli/game_options.hpp"
-#include "core/memory.hpp"
 #include "games/subtraction.hpp"
+#include "runtime/memory.hpp"
+#include "runtime/progress.hpp"
+#include "service/subject.hpp"
 
 namespace grundy::cli {
 
 namespace {
 
 // The reverse-mex property of the subtraction paper is about one-heap subtraction games (with
-// passes): anything else is refused with a line saying what is allowed.
-games::Subtraction subtraction_of(const GameOptions& o) {
-  if (o.family != "subtraction")
-    throw core::UserError("reverse-mex: game '" + o.family.substr(0, 40) +
-                          "': only the subtraction family is supported (e.g. subtraction -p set=2,12,14)");
+// passes): the game its family says it is (games::Family::subtraction); anything else is
+// refused with a line saying what is allowed.
+games::SubtractionGame subtraction_of(const GameOptions& o) {
+  const games::Family& family = games::find_family(o.family);
+  if (!family.subtraction) {
+    std::string which;
+    for (const auto& f : games::families())
+      if (f.subtraction) which += (which.empty() ? "" : ", ") + f.name;
+    throw runtime::UserError("reverse-mex: game '" + o.family.substr(0, 40) + "': only the " + which +
+                             " family is supported (e.g. " +
+                             games::find_family(which.substr(0, which.find(','))).example + ")");
+  }
   if (!o.forbid.empty())
-    throw core::UserError("reverse-mex: --forbid is not supported; allowed: --pass, --passes K, --pass-from-terminal");
-  if (o.misere) throw core::UserError("reverse-mex: --misere is not supported; the property is about Grundy values");
-  const games::GameSpec spec = o.spec();
-  (void)games::make_game(spec);  // every parameter and transform checked as for any command
-  std::map<std::string, std::string> values(spec.params.begin(), spec.params.end());
-  return games::subtraction_from_params(games::Params("subtraction", std::move(values)));
+    throw runtime::UserError(
+        "reverse-mex: --forbid is not supported; allowed: --pass, --passes K, --pass-from-terminal");
+  if (o.misere) throw runtime::UserError("reverse-mex: --misere is not supported; the property is about Grundy values");
+  const std::optional<games::SubtractionGame> g = service::subtraction_of(o.subject());
+  if (!g) throw runtime::EngineError("reverse-mex: " + o.family + " has no subtraction game for this spec");
+  return *g;
 }
 
 nlohmann::json runs_json(const std::vector<analysis::IntRun>& runs) {
@@ -33,13 +41,14 @@ nlohmann::json runs_json(const std::vector<analysis::IntRun>& runs) {
 }
 
 void run_reverse_mex(std::ostream& out, const GameOptions& o, std::int64_t size) {
-  const games::Subtraction game = subtraction_of(o);
+  const games::SubtractionGame g = subtraction_of(o);
+  const games::Subtraction& game = g.game;
   const io::Format f = o.output_format();
-  const int passes = o.pass ? 1 : o.passes;
-  core::ensure_fits(4 * games::SubtractionSweep::memory_bytes(game, passes), o.memory_limit(),
-                    "the reverse-mex sweep of " + game.name());
-  const analysis::ReverseMexReport rep = analysis::reverse_mex(game, passes, o.pass_from_terminal, size);
-  const std::string definition = analysis::reverse_mex_definition(passes, o.pass_from_terminal);
+  const int passes = g.passes;
+  runtime::ensure_fits(4 * games::SubtractionSweep::memory_bytes(game, passes), o.limits().memory,
+                       "the reverse-mex sweep of " + game.name());
+  const analysis::ReverseMexReport rep = analysis::reverse_mex(game, passes, g.pass_from_terminal, size);
+  const std::string definition = analysis::reverse_mex_definition(passes, g.pass_from_terminal);
   const auto& vp = rep.values_period;
 
   if (f == io::Format::Json) {
@@ -47,7 +56,7 @@ void run_reverse_mex(std::ostream& out, const GameOptions& o, std::int64_t size)
     j["game"] = rep.game;
     j["set"] = rep.set;
     j["passes"] = passes;
-    j["pass_from_terminal"] = o.pass_from_terminal;
+    j["pass_from_terminal"] = g.pass_from_terminal;
     j["size"] = size;
     j["definition"] = "successors of a position are the positions having it as an option; " + definition;
     j["values_period"] = {{"found", vp.found}, {"start", vp.start}, {"period", vp.period}, {"searched", vp.searched}};
@@ -114,7 +123,10 @@ void add_reverse_mex_command(CLI::App& app) {
       "successors of (x,p) are (x+s,p) and, if the pass from (x,p+1) is legal, (x,p+1). Failures are listed,\n"
       "and from the point where the values are periodic on, given as residue classes (proven for every x).\n"
       "Exit status: 0 when the property holds at every position checked, 1 when it fails somewhere.");
-  cmd->callback([] { with_output(o.output, [](std::ostream& out) { run_reverse_mex(out, o, size); }); });
+  cmd->callback([] {
+    const runtime::StopScope stop(o.limits());
+    with_output(o.output, [](std::ostream& out) { run_reverse_mex(out, o, size); });
+  });
 }
 
 }  // namespace grundy::cli

@@ -5,7 +5,7 @@
 
 #include "atlas/atlas.hpp"
 #include "cli/game_options.hpp"
-#include "core/progress.hpp"
+#include "runtime/progress.hpp"
 #include "server/http.hpp"
 
 namespace grundy::cli {
@@ -26,9 +26,9 @@ std::shared_ptr<const atlas::Db> open_atlas(const std::string& path) {
   if (path.empty()) return nullptr;
   try {
     return std::make_shared<const atlas::Db>(path, atlas::Db::Open::Existing);
-  } catch (const core::UserError& e) {
+  } catch (const runtime::UserError& e) {
     const std::string message = e.what();
-    if (message.rfind("--db ", 0) == 0) throw core::UserError("--atlas " + message.substr(5));
+    if (message.rfind("--db ", 0) == 0) throw runtime::UserError("--atlas " + message.substr(5));
     throw;
   }
 }
@@ -36,10 +36,10 @@ std::shared_ptr<const atlas::Db> open_atlas(const std::string& path) {
 void run_serve(const ServeOptions& o) {
   server::HttpServer server(o.web_root, {}, open_atlas(o.atlas));
   const int port = server.listen(o.host, o.port);
-  if (port < 0 && o.port == 0) throw core::UserError("--host " + o.host + ": cannot listen there");
+  if (port < 0 && o.port == 0) throw runtime::UserError("--host " + o.host + ": cannot listen there");
   if (port < 0)
-    throw core::UserError("--port " + std::to_string(o.port) + ": cannot listen on " + o.host + ":" +
-                          std::to_string(o.port) + " (in use? try --port 0 for any free port)");
+    throw runtime::UserError("--port " + std::to_string(o.port) + ": cannot listen on " + o.host + ":" +
+                             std::to_string(o.port) + " (in use? try --port 0 for any free port)");
   std::cout << "grundy explorer: http://" << o.host << ":" << port << "/  (Ctrl-C to stop)" << std::endl;
   if (o.host != "127.0.0.1" && o.host != "localhost" && o.host != "::1")
     std::cerr << "grundy: note: listening on " << o.host
@@ -47,7 +47,7 @@ void run_serve(const ServeOptions& o) {
   // The server runs on threads of its own. Ctrl-C sets the engine's stop flag (computations in
   // flight stop at their next progress tick, answering 503 "server stopping"); this thread then
   // stops the server, which takes a second or two whatever the clients do.
-  while (!core::detail::g_stop_requested.load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  while (!runtime::detail::g_stop_requested.load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   server.stop();
   std::cout << "stopped" << std::endl;
 }

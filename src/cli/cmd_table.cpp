@@ -7,9 +7,7 @@
 
 #include "analysis/periodicity.hpp"
 #include "cli/game_options.hpp"
-#include "core/mpi.hpp"
-#include "core/progress.hpp"
-#include "io/heatmap.hpp"
+#include "figures/heatmap.hpp"
 #include "io/latex.hpp"
 #include "io/npy.hpp"
 #include "io/table_file.hpp"
@@ -17,6 +15,8 @@
 #include "pipeline/ppos.hpp"
 #include "pipeline/solve.hpp"
 #include "pipeline/table_slice.hpp"
+#include "runtime/progress.hpp"
+#include "service/table.hpp"
 
 namespace grundy::cli {
 
@@ -87,14 +87,13 @@ void run_table_distributed(const GameOptions& o, const BoxOptions& b, bool parts
   const io::Format f = o.output_format();
   if (b.files.save.empty() || !b.files.load.empty() || !b.fixes.empty() || o.misere ||
       (f != io::Format::Text && f != io::Format::Json))
-    throw core::UserError(
+    throw runtime::UserError(
         "under mpirun, table sweeps the Grundy values of the whole box into --save FILE and prints a summary (text "
         "or json; no --load, --fix or --misere); print or draw the table afterwards with `grundy table --load FILE`");
   const core::Game game = o.game();
   const pipeline::TableBox req =
       pipeline::make_table_box(game, pipeline::parse_size(b.size, "--size", kMaxSide), {}, kFixFlag);
-  const pipeline::DistributedTable t =
-      pipeline::save_distributed_table(game, req.box, o.memory_limit(), b.files.save, parts);
+  const pipeline::DistributedTable t = pipeline::save_distributed_table(game, req.box, o.limits(), b.files.save, parts);
   with_output(o.output, [&](std::ostream& out) { write_saved_summary(out, f, game.name(), b.files.save, t, true); });
 }
 
@@ -104,7 +103,7 @@ void run_table_distributed(const GameOptions& o, const BoxOptions& b, bool parts
 void run_table_whole_box(const GameOptions& o, const BoxOptions& b) {
   const io::Format f = o.output_format();
   if (f != io::Format::Text && f != io::Format::Json)
-    throw core::UserError(
+    throw runtime::UserError(
         "table --save of a box with more than two free coordinates saves the whole box and prints a summary (text "
         "or json); print or draw slices of it afterwards with `grundy table --load FILE --fix c=v`");
   const core::Game game = o.game();
@@ -114,14 +113,14 @@ void run_table_whole_box(const GameOptions& o, const BoxOptions& b) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
   const core::SolveRoute route = game.route(box, o.evaluation());
-  const core::DenseTable table = pipeline::solve_table(game, box, o.evaluation(), o.memory_limit(), {});
+  const core::DenseTable table = pipeline::solve_table(game, box, o.evaluation(), o.limits().memory, {});
   pipeline::DistributedTable t;
   t.route = route.name;
   t.box = table.box;
   t.rank_bytes = route.bytes;
   t.sweep_seconds = since(start);
   const auto written = std::chrono::steady_clock::now();
-  core::StopPoll poll;
+  runtime::StopPoll poll;
   for (const core::Value v : table.values) {
     poll();
     if (v == core::kNoValue || v == core::kUnsolved) continue;
@@ -141,9 +140,9 @@ bool more_than_a_table(const core::Game& game) {
 }
 
 void run_table(const GameOptions& o, const BoxOptions& b, const std::string& mark_p, bool parts) {
-  if (core::mpi::active()) return run_table_distributed(o, b, parts);
+  if (o.limits().world.distributed) return run_table_distributed(o, b, parts);
   if (parts)
-    throw core::UserError(
+    throw runtime::UserError(
         "--parts: a table is saved in parts by the ranks of an MPI job (mpirun -np R grundy table "
         "... --save FILE --parts); one process writes one file");
   const core::Game game = o.game();
@@ -151,8 +150,8 @@ void run_table(const GameOptions& o, const BoxOptions& b, const std::string& mar
     return run_table_whole_box(o, b);
   const io::Format f = o.output_format();
   const io::LatexMark mark = io::parse_latex_mark(mark_p);
-  const io::Grid grid = pipeline::table_slice(game, {pipeline::parse_size(b.size, "--size", kMaxSide), b.fixes, kFixFlag,
-                                                     o.evaluation(), o.memory_limit(), b.files, {}});
+  const io::Grid grid = service::table(
+      o.subject(), {pipeline::parse_size(b.size, "--size", kMaxSide), b.fixes, kFixFlag, b.files, {}}, o.limits());
   OutputSink sink(o.output);
   std::ostream& out = sink.stream();
   if (f == io::Format::Latex) {
@@ -161,12 +160,12 @@ void run_table(const GameOptions& o, const BoxOptions& b, const std::string& mar
     io::write_grid_wide_csv(out, grid);
   } else if (io::is_figure(f) && grid.col < 0) {
     // A sequence: its strip shows the period observed in it (seq proves periods).
-    io::Strip strip = io::strip_of(grid);
+    figures::Strip strip = figures::strip_of(grid);
     const analysis::Periodicity per = analysis::find_periodicity(strip.layers[0]);
-    if (per.found && per.saltus == 0) strip.period = io::Strip::Period{per.preperiod, per.period, false};
-    io::write_figure(out, f, strip, o.output.figure);
+    if (per.found && per.saltus == 0) strip.period = figures::Strip::Period{per.preperiod, per.period, false};
+    figures::write_figure(out, f, strip, o.output.figure);
   } else {
-    io::write_grid(out, f, grid, o.output.figure);
+    figures::write_grid(out, f, grid, o.output.figure);
   }
   sink.finish();
 }
@@ -175,8 +174,13 @@ void run_ppos(const GameOptions& o, const BoxOptions& b, bool count_only) {
   const core::Game game = o.game();
   const io::Format f = o.output_format();
   const core::Evaluation eval = o.misere ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome;
-  const pipeline::PPositions ps = pipeline::p_positions(
-      game, {pipeline::parse_size(b.size, "--size", kMaxSide), b.fixes, kFixFlag, eval, o.memory_limit(), b.files});
+  const runtime::Limits limits = o.limits();
+  // Under mpirun every rank may solve the same table (a route without bands): rank 0 alone
+  // writes its --save file, as it alone prints.
+  pipeline::TableFiles files = b.files;
+  if (limits.world.silent()) files.save.clear();
+  const pipeline::PPositions ps = service::ppos(
+      o.subject(), {pipeline::parse_size(b.size, "--size", kMaxSide), b.fixes, kFixFlag, files, {}}, limits);
   OutputSink sink(o.output);
   std::ostream& out = sink.stream();
   // Streamed: a box holds up to billions of P-positions. The text heading and the npy header
@@ -225,6 +229,7 @@ void add_table_command(CLI::App& app) {
   static std::string mark_p = "bold";
   static bool parts = false;
   auto* cmd = app.add_subcommand("table", "2-D table of values (pin extra coordinates with --fix)");
+  declare_collective(cmd);
   add_game_options(cmd, o, kTableFormats, true);
   add_box_options(cmd, b);
   cmd->add_option("--mark-p", mark_p, "latex: P-positions bold, shade or none")->capture_default_str()->type_name("STYLE");
@@ -238,7 +243,10 @@ void add_table_command(CLI::App& app) {
       "Example: grundy table nim -p heaps=2 --pass --size 13 --out t2.pdf --figure-width 8cm --labels on   (a paper's "
       "figure)\n"
       "Example: grundy table nim -p heaps=3 --size 64x256 --fix z=5 --format csv --wide   (a matrix)");
-  cmd->callback([] { run_table(o, b, mark_p, parts); });
+  cmd->callback([] {
+    const runtime::StopScope stop(o.limits());
+    run_table(o, b, mark_p, parts);
+  });
 }
 
 void add_ppos_command(CLI::App& app) {
@@ -246,6 +254,7 @@ void add_ppos_command(CLI::App& app) {
   static BoxOptions b;
   static bool count_only = false;
   auto* cmd = app.add_subcommand("ppos", "the P-positions of a box, one per line");
+  declare_collective(cmd);
   add_game_options(cmd, o, kPposFormats);
   add_box_options(cmd, b);
   cmd->add_flag("--count", count_only, "print only how many there are (text: the heading line; json: {\"count\": N})");
@@ -254,7 +263,10 @@ void add_ppos_command(CLI::App& app) {
       "Example: grundy ppos nim -p heaps=3 --pass --size 16384 --fix p=1 --out p.npy   (unique completion: seconds)\n"
       "--load also takes a table of Grundy values (its P-positions are the cells of value 0).\n"
       "Under mpirun the f grid of three-heap Nim with a pass is swept by the ranks, and rank 0 lists.");
-  cmd->callback([] { run_ppos(o, b, count_only); });
+  cmd->callback([] {
+    const runtime::StopScope stop(o.limits());
+    run_ppos(o, b, count_only);
+  });
 }
 
 }  // namespace grundy::cli

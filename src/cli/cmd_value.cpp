@@ -1,10 +1,10 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "cli/analysis_common.hpp"
 #include "cli/game_options.hpp"
-#include "core/memory.hpp"
-#include "pipeline/oracle.hpp"
+#include "runtime/memory.hpp"
+#include "runtime/progress.hpp"
+#include "service/values.hpp"
 
 namespace grundy::cli {
 
@@ -23,25 +23,25 @@ struct PositionArg {
 template <class Answer>
 void for_each_position(const core::Game& game, const PositionArg& arg, Answer&& answer) {
   if (!arg.from_stdin && arg.text != "-") {
-    if (!arg.given) throw core::UserError("position is required (or --stdin to read one per line)");
-    answer(checked_position(game, arg.text));
+    if (!arg.given) throw runtime::UserError("position is required (or --stdin to read one per line)");
+    answer(service::position_of(game, arg.text));
     return;
   }
-  if (arg.given && arg.text != "-") throw core::UserError("give a position or --stdin, not both");
+  if (arg.given && arg.text != "-") throw runtime::UserError("give a position or --stdin, not both");
   std::string line;
   for (std::uint64_t n = 1; std::getline(std::cin, line); ++n) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
     try {
-      answer(checked_position(game, line));
-    } catch (const core::UserError& e) {
-      throw core::UserError("standard input line " + std::to_string(n) + ": " + e.what());
+      answer(service::position_of(game, line));
+    } catch (const runtime::UserError& e) {
+      throw runtime::UserError("standard input line " + std::to_string(n) + ": " + e.what());
     }
   }
 }
 
 void run_value(std::ostream& out, const GameOptions& o, const PositionArg& arg) {
-  PositionValues values(subject(o));
+  service::PositionValues values(o.subject(), o.limits());
   const core::Game game = o.game();
   const io::Format f = o.output_format();
   std::optional<io::CellWriter> cells;
@@ -67,7 +67,8 @@ constexpr std::size_t kMaxMoves = std::size_t{1} << 23;
 void run_moves(std::ostream& out, const GameOptions& o, const PositionArg& arg) {
   const core::Game game = o.game();
   const io::Format f = o.output_format();
-  PositionValues oracle(subject(o));
+  const runtime::Limits limits = o.limits();
+  service::PositionValues oracle(o.subject(), limits);
   const bool grundy = oracle.eval() == core::Evaluation::Grundy;
   const auto names = game.coordinate_names();
   const bool many = arg.from_stdin || arg.text == "-";
@@ -85,31 +86,19 @@ void run_moves(std::ostream& out, const GameOptions& o, const PositionArg& arg) 
     out << "{\"coordinates\":" << nlohmann::json(names).dump() << ",\"game\":" << io::json_string(game.name())
         << ",\"positions\":[";
   for_each_position(game, arg, [&](const core::Position& pos) {
-    // The position's value first: a refusal (memory) comes before the options are listed. The
-    // options are counted before they are kept: a position with millions of moves (a huge
-    // take-and-break heap) is refused as they pass the bound, and their list is memory-guarded.
-    const core::Value v = oracle.value(pos);
-    std::size_t count = 0;
-    game.for_each_option(pos, [&](const core::Position&) {
-      if (++count > kMaxMoves)
-        throw core::UserError("position " + core::to_string(pos) + " has more than " + std::to_string(kMaxMoves) +
-                              " moves; moves lists every one (ask `value` for its value)");
-    });
-    core::ensure_fits(count * sizeof(io::Cell), o.memory_limit(),
-                      "the list of the " + std::to_string(count) + " moves of position " + core::to_string(pos));
-    std::vector<io::Cell> opts;
-    opts.reserve(count);
-    game.for_each_option(pos, [&](const core::Position& opt) { opts.push_back({opt, 0}); });
-    for (auto& c : opts) c.value = oracle.value(c.pos);
+    const service::Moves listed =
+        service::moves(oracle, pos, kMaxMoves, limits.memory, "moves lists every one (ask `value` for its value)");
+    const core::Value v = listed.value;
+    const auto& opts = listed.options;
     if (cells) {
-      for (const auto& c : opts) cells->add(c.pos, c.value);
+      for (const auto& [opt, value] : opts) cells->add(opt, value);
       return;
     }
     if (f == io::Format::Csv) {
-      for (const auto& c : opts) {
-        out << core::to_string(pos) << "," << core::to_string(c.pos) << ",";
-        if (grundy) out << c.value << ",";
-        out << outcome_word(c.value) << "\n";
+      for (const auto& [opt, value] : opts) {
+        out << core::to_string(pos) << "," << core::to_string(opt) << ",";
+        if (grundy) out << value << ",";
+        out << outcome_word(value) << "\n";
       }
       return;
     }
@@ -119,11 +108,11 @@ void run_moves(std::ostream& out, const GameOptions& o, const PositionArg& arg) 
       if (grundy) j["grundy"] = v;
       j["outcome"] = outcome_word(v);
       j["moves"] = nlohmann::json::array();
-      for (const auto& c : opts) {
-        nlohmann::json m = {{"position", std::vector<std::int64_t>(c.pos.coords().begin(), c.pos.coords().end())},
-                            {"outcome", outcome_word(c.value)},
-                            {"winning", c.value == 0}};
-        if (grundy) m["grundy"] = c.value;
+      for (const auto& [opt, value] : opts) {
+        nlohmann::json m = {{"position", std::vector<std::int64_t>(opt.coords().begin(), opt.coords().end())},
+                            {"outcome", outcome_word(value)},
+                            {"winning", value == 0}};
+        if (grundy) m["grundy"] = value;
         j["moves"].push_back(std::move(m));
       }
       out << (first ? "" : ",") << j.dump();
@@ -131,15 +120,15 @@ void run_moves(std::ostream& out, const GameOptions& o, const PositionArg& arg) 
       return;
     }
     std::size_t winning = 0;
-    for (const auto& c : opts) winning += c.value == 0;
+    for (const auto& [opt, value] : opts) winning += value == 0;
     out << "(" << core::to_string(pos) << ") in " << game.name() << ": ";
     if (grundy) out << "G = " << v << ", ";
     out << outcome_word(v) << "-position" << (grundy ? "" : " (misere)") << ", " << opts.size() << " moves, " << winning
         << " winning\n";
-    for (const auto& c : opts) {
-      out << "  (" << core::to_string(c.pos) << ")";
-      if (grundy) out << "  G = " << c.value;
-      out << "  " << outcome_word(c.value) << (c.value == 0 ? "  <- winning move" : "") << "\n";
+    for (const auto& [opt, value] : opts) {
+      out << "  (" << core::to_string(opt) << ")";
+      if (grundy) out << "  G = " << value;
+      out << "  " << outcome_word(value) << (value == 0 ? "  <- winning move" : "") << "\n";
     }
   });
   if (cells) cells->finish();
@@ -164,6 +153,7 @@ void add_value_commands(CLI::App& app) {
   value->callback([vpos] {
     va.given = vpos->count() > 0;
     if (!va.from_stdin) take_arity_from(vo, va.text);
+    const runtime::StopScope stop(vo.limits());
     with_output(vo.output, [](std::ostream& out) { run_value(out, vo, va); });
   });
 
@@ -175,6 +165,7 @@ void add_value_commands(CLI::App& app) {
   moves->callback([mpos] {
     ma.given = mpos->count() > 0;
     if (!ma.from_stdin) take_arity_from(mo, ma.text);
+    const runtime::StopScope stop(mo.limits());
     with_output(mo.output, [](std::ostream& out) { run_moves(out, mo, ma); });
   });
 }

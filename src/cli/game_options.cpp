@@ -1,11 +1,13 @@
 #include "cli/game_options.hpp"
 
 #include <algorithm>
+#include <set>
 
-#include "core/memory.hpp"
-#include "core/parse.hpp"
-#include "core/progress.hpp"
+#include "core/model/parse.hpp"
+#include "dist/mpi.hpp"
 #include "pipeline/table_box.hpp"
+#include "runtime/memory.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::cli {
 
@@ -19,8 +21,39 @@ core::Evaluation GameOptions::evaluation() const {
 
 io::Format GameOptions::output_format() const { return cli::output_format(output, formats); }
 
-std::uint64_t GameOptions::memory_limit() const {
-  return max_memory.empty() ? core::default_memory_limit() : core::parse_memory_size(max_memory);
+service::Subject GameOptions::subject() const { return {game(), evaluation(), spec()}; }
+
+namespace {
+std::set<const CLI::App*>& collective_commands() {
+  static std::set<const CLI::App*> commands;
+  return commands;
+}
+}  // namespace
+
+void declare_collective(const CLI::App* cmd) { collective_commands().insert(cmd); }
+
+bool is_collective(const CLI::App& app, int argc, char** argv) {
+  const CLI::App* at = &app;
+  for (int word = 1; word < argc; ++word) {
+    const CLI::App* next = nullptr;
+    for (const CLI::App* sub : at->get_subcommands([](const CLI::App*) { return true; }))
+      if (sub->get_name() == argv[word]) next = sub;
+    if (!next) return false;
+    if (collective_commands().count(next)) return true;
+    at = next;
+  }
+  return false;
+}
+
+runtime::Limits LimitOptions::limits() const {
+  runtime::Limits l;
+  l.memory = max_memory.empty() ? runtime::default_memory_limit() : core::parse_memory_size(max_memory);
+  l.seconds = max_seconds;
+  l.stop_message = "stopped by --max-seconds before the command finished" + std::string(runtime::kNothingWritten);
+  // Under mpirun the MPI job's world (a command that is not collective runs in a world of one,
+  // dist::Solo); else a world of one.
+  l.world = dist::world();
+  return l;
 }
 
 void add_game_options(CLI::App* cmd, GameOptions& o, std::vector<io::Format> formats, bool wide) {
@@ -35,8 +68,8 @@ void add_game_options(CLI::App* cmd, GameOptions& o, std::vector<io::Format> for
   auto bare = [](const char* flag, int& count) {
     return [flag, &count](const std::string& v) {
       if (v != "true")
-        throw core::UserError(std::string(flag) + "=" + v.substr(0, 40) + ": " + flag +
-                              " takes no value; give it or leave it out");
+        throw runtime::UserError(std::string(flag) + "=" + v.substr(0, 40) + ": " + flag +
+                                 " takes no value; give it or leave it out");
       ++count;
     };
   };
@@ -62,14 +95,18 @@ void add_game_options(CLI::App* cmd, GameOptions& o, std::vector<io::Format> for
       });
   if (!formats.empty()) add_output_options(cmd, o.output, formats, wide);
   o.formats = std::move(formats);
-  add_max_memory_option(cmd, o.max_memory);
-  add_max_seconds_option(cmd, o.max_seconds);
+  add_limit_options(cmd, o.limit);
 }
 
-void add_max_seconds_option(CLI::App* cmd, double& max_seconds) {
-  cmd->add_option("--max-seconds", max_seconds, "stop cleanly after this many seconds, from 0 (no limit) to 10^9")
+void add_limit_options(CLI::App* cmd, LimitOptions& o, bool memory) {
+  // Checked as they are read, so that an empty or malformed value is refused, not taken as "none".
+  if (memory)
+    cmd->add_option("--max-memory", o.max_memory, "memory limit, e.g. 512M or 16G (default 75% of physical memory)")
+        ->type_name("SIZE")
+        ->each([](const std::string& v) { (void)core::parse_memory_size(v); });
+  cmd->add_option("--max-seconds", o.max_seconds, "stop cleanly after this many seconds, from 0 (no limit) to 10^9")
       ->type_name("SECONDS")
-      ->each([](const std::string& v) { core::set_deadline_seconds(parse_seconds(v)); });
+      ->each([](const std::string& v) { (void)parse_seconds(v); });
 }
 
 std::function<void(const std::string&)> int_in(std::string what, std::int64_t min, std::int64_t max) {
@@ -78,7 +115,7 @@ std::function<void(const std::string&)> int_in(std::string what, std::int64_t mi
 
 std::function<void(const std::string&)> file_path(std::string what) {
   return [what = std::move(what)](const std::string& v) {
-    if (v.empty()) throw core::UserError(what + ": empty file name; give a path");
+    if (v.empty()) throw runtime::UserError(what + ": empty file name; give a path");
   };
 }
 
@@ -91,21 +128,15 @@ void add_size_option(CLI::App* cmd, std::string& size) {
       ->each([](const std::string& v) { (void)pipeline::parse_size(v, "--size", kMaxSide); });
 }
 
-void add_max_memory_option(CLI::App* cmd, std::string& max_memory) {
-  // Checked as it is read, so that an empty or malformed value is refused, not taken as "none".
-  cmd->add_option("--max-memory", max_memory, "memory limit, e.g. 512M or 16G (default 75% of physical memory)")
-      ->type_name("SIZE")
-      ->each([](const std::string& v) { (void)core::parse_memory_size(v); });
-}
-
 double parse_seconds(const std::string& text) {
   const std::string what = "--max-seconds = '" + text.substr(0, 40) + "': ";
   std::size_t used = 0;
   const double v = leading_number(text, used);
-  if (used == 0) throw core::UserError(what + "not a number; allowed 0..1000000000 (seconds, 0 = no limit)");
+  if (used == 0) throw runtime::UserError(what + "not a number; allowed 0..1000000000 (seconds, 0 = no limit)");
   if (used != text.size() || text.find_first_of("xXpPnNiI") != std::string::npos)
-    throw core::UserError(what + "not a decimal number; allowed 0..1000000000 (seconds, 0 = no limit)");
-  if (!(v >= 0 && v <= 1e9)) throw core::UserError(what + "out of range; allowed 0..1000000000 (seconds, 0 = no limit)");
+    throw runtime::UserError(what + "not a decimal number; allowed 0..1000000000 (seconds, 0 = no limit)");
+  if (!(v >= 0 && v <= 1e9))
+    throw runtime::UserError(what + "out of range; allowed 0..1000000000 (seconds, 0 = no limit)");
   return v;
 }
 
@@ -120,24 +151,9 @@ void take_arity_from(GameOptions& o, const std::string& position) {
   o.params.push_back(param);
   try {
     (void)o.game();
-  } catch (const core::UserError& e) {
-    throw core::UserError("position " + position.substr(0, 60) + " taken as -p " + param + ": " + e.what());
+  } catch (const runtime::UserError& e) {
+    throw runtime::UserError("position " + position.substr(0, 60) + " taken as -p " + param + ": " + e.what());
   }
-}
-
-core::Position checked_position(const core::Game& game, const std::string& text) {
-  core::Position p = core::parse_position(text);
-  // Without its pass counter a position has every pass still available, the papers' main case.
-  const auto ranges = game.coordinate_ranges();
-  if (p.size() + 1 == game.arity() && ranges.back().pass_counter) p.push_back(ranges.back().max);
-  const std::string why = game.check(p);
-  if (!why.empty()) {
-    std::string names;
-    for (const auto& n : game.coordinate_names()) names += (names.empty() ? "" : ",") + n;
-    throw core::UserError("position " + text.substr(0, 60) + " is not a position of " + game.name() + ": " + why +
-                          " (coordinates: " + names + ")");
-  }
-  return p;
 }
 
 }  // namespace grundy::cli

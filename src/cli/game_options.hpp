@@ -6,16 +6,31 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
 #include "cli/output.hpp"
+#include "core/solve/game.hpp"
 #include "games/registry.hpp"
 #include "io/format.hpp"
+#include "runtime/limits.hpp"
+#include "runtime/progress.hpp"
+#include "service/subject.hpp"
 
 namespace grundy::analysis {
 struct ClaimResult;
 }
 
 namespace grundy::cli {
+
+// --max-memory and --max-seconds as a command reads them: the one runtime::Limits it runs under.
+// Its callback puts the stops in force for the whole command, output included:
+//   const runtime::StopScope stop(o.limits());
+struct LimitOptions {
+  std::string max_memory;
+  double max_seconds = 0;
+  runtime::Limits limits() const;
+};
+
+// --max-memory (unless `memory` is false) and --max-seconds, each checked as it is read.
+void add_limit_options(CLI::App* cmd, LimitOptions& o, bool memory = true);
 
 // The GAME part shared by every command: a family name, -p name=value parameters and the
 // transform flags, plus --format/--out, --max-memory and --max-seconds.
@@ -34,14 +49,14 @@ struct GameOptions {
   games::TransformFlags written;
   OutputOptions output;
   std::vector<io::Format> formats;  // what the command prints (add_game_options)
-  std::string max_memory;
-  double max_seconds = 0;
+  LimitOptions limit;
 
   games::GameSpec spec() const;
   core::Game game() const;
+  service::Subject subject() const;     // the game, its evaluation and its spec
   core::Evaluation evaluation() const;  // Grundy, or misere outcomes with --misere
-  io::Format output_format() const;  // checked against `formats` and --out's extension
-  std::uint64_t memory_limit() const;
+  io::Format output_format() const;     // checked against `formats` and --out's extension
+  runtime::Limits limits() const { return limit.limits(); }
 };
 
 // The GAME options, plus --format/--out for the `formats` the command prints (none: neither).
@@ -63,15 +78,8 @@ inline constexpr std::int64_t kMaxSide = std::int64_t{1} << 40;
 // --size N or AxBx... (pipeline::parse_size reads it), required; checked as it is read.
 void add_size_option(CLI::App* cmd, std::string& size);
 
-// --max-memory SIZE, checked as it is read.
-void add_max_memory_option(CLI::App* cmd, std::string& max_memory);
-
 // --max-seconds: a finite decimal number of seconds in 0..1e9, or a UserError.
 double parse_seconds(const std::string& text);
-
-// --max-seconds SECONDS, checked as it is read, which sets the deadline every long loop polls:
-// every command that computes takes it.
-void add_max_seconds_option(CLI::App* cmd, double& max_seconds);
 
 // value, moves and play: a position of K coordinates given to a family whose parameter counts
 // them (games::Family::arity_param, -p heaps=K), without that parameter and without a pass
@@ -79,12 +87,16 @@ void add_max_seconds_option(CLI::App* cmd, double& max_seconds);
 // code=0.77 5,9,13` is three heaps.
 void take_arity_from(GameOptions& o, const std::string& position);
 
-// Position of the game, or a UserError naming the position and what is wrong with it. A
-// position of a game with passes may leave out its last pass counter: all passes available.
-core::Position checked_position(const core::Game& game, const std::string& text);
-
 // "PASS    Table 2  [x, y < 256]  detail": one line of `grundy verify`.
 std::string fmt_line(const analysis::ClaimResult& r);
+
+// Under mpirun every rank runs a collective command: its table is swept by bands on the
+// ranks, or its jobs are dealt out to them. A command declares itself collective where it is
+// added; any other runs on rank 0 alone, as one process, while the other ranks wait.
+void declare_collective(const CLI::App* cmd);
+// Whether the command argv names (a command, or one of its subcommands: `atlas run`) was
+// declared collective.
+bool is_collective(const CLI::App& app, int argc, char** argv);
 
 void add_games_command(CLI::App& app);
 void add_value_commands(CLI::App& app);  // value, moves

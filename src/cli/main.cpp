@@ -8,10 +8,10 @@
 #include <thread>
 
 #include "cli/game_options.hpp"
-#include "core/errors.hpp"
-#include "core/mpi.hpp"
-#include "core/progress.hpp"
+#include "dist/mpi.hpp"
 #include "io/files.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/progress.hpp"
 
 namespace {
 
@@ -27,13 +27,14 @@ constexpr const char* kOutOfMemory = "out of memory; try a smaller --size or a l
 std::string g_deferred_error;
 
 void print_error(const char* prefix, const std::string& message) {
-  namespace mpi = grundy::core::mpi;
-  const bool many = mpi::active() && mpi::size() > 1;
+  namespace mpi = grundy::dist;
+  const grundy::runtime::World world = mpi::world();
+  const bool many = world.distributed && world.size > 1;
   std::string line = message.size() > 1000 ? message.substr(0, 1000) + "..." : message;
   for (char& c : line)
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  if (many && (mpi::exchange_broken() || !mpi::root())) line = "rank " + std::to_string(mpi::rank()) + ": " + line;
-  if (many && !mpi::exchange_broken() && !mpi::root()) {
+  if (many && (mpi::exchange_broken() || !world.root())) line = "rank " + std::to_string(world.rank) + ": " + line;
+  if (many && !mpi::exchange_broken() && !world.root()) {
     g_deferred_error = prefix + line;
     return;
   }
@@ -75,8 +76,8 @@ bool g_status_counts = true;
 // rank 0, which ends the job in a moment: it waits for that, and speaks only if it is still
 // running.
 [[noreturn]] void end_job(int status) {
-  namespace mpi = grundy::core::mpi;
-  if (!mpi::root() && !mpi::exchange_broken() && !g_deferred_error.empty()) {
+  namespace mpi = grundy::dist;
+  if (!mpi::world().root() && !mpi::exchange_broken() && !g_deferred_error.empty()) {
     std::this_thread::sleep_for(std::chrono::seconds(5));
     std::cerr << g_deferred_error << "\n";
   }
@@ -104,15 +105,13 @@ int run(int argc, char** argv) {
   grundy::cli::add_play_command(app);
   grundy::cli::add_serve_command(app);
   grundy::cli::add_atlas_command(app);
-  grundy::core::install_interrupt_handler();
-  // Under mpirun, a command with no distributed form runs on rank 0 alone, as one process
+  grundy::runtime::install_interrupt_handler();
+  // Under mpirun, a command that is not collective runs on rank 0 alone, as one process
   // (mpi::Solo); the other ranks wait for it in MPI_Finalize instead of doing its work again.
-  namespace mpi = grundy::core::mpi;
-  const std::string command = argc > 1 ? argv[1] : "";
-  const bool collective = command == "table" || command == "ppos" || command == "verify" ||
-                          (command == "atlas" && argc > 2 && std::string(argv[2]) == "run");
-  const bool alone = mpi::active() && mpi::size() > 1 && !collective;
-  if (alone && !mpi::root()) {
+  namespace mpi = grundy::dist;
+  const grundy::runtime::World world = mpi::world();
+  const bool alone = world.distributed && world.size > 1 && !grundy::cli::is_collective(app, argc, argv);
+  if (alone && !world.root()) {
     g_status_counts = false;
     return 0;
   }
@@ -132,10 +131,10 @@ int run(int argc, char** argv) {
     const bool no_command = app.get_subcommands().empty() || std::string(e.what()) == "A subcommand is required";
     print_error("grundy: error: ", no_command ? command_error(app, argc, argv, e.what()) : e.what());
     return 2;
-  } catch (const grundy::core::Interrupted& e) {
+  } catch (const grundy::runtime::Interrupted& e) {
     print_error("grundy: ", e.what());
-    return grundy::core::detail::g_stop_requested.load() ? 130 : 2;
-  } catch (const grundy::core::UserError& e) {
+    return grundy::runtime::detail::g_stop_requested.load() ? 130 : 2;
+  } catch (const grundy::runtime::UserError& e) {
     print_error("grundy: error: ", e.what());
     return 2;
   } catch (const std::bad_alloc&) {
@@ -162,7 +161,7 @@ int run(int argc, char** argv) {
 // Exit status: 0 on success, 2 on a bad input (one line on stderr naming it), 3 on an internal
 // error of the engine; 130 when stopped by Ctrl-C.
 int main(int argc, char** argv) {
-  namespace mpi = grundy::core::mpi;
+  namespace mpi = grundy::dist;
   mpi::init(&argc, &argv);  // under mpirun only
   int status = 2;
   try {
@@ -173,7 +172,7 @@ int main(int argc, char** argv) {
   // Under mpirun, a refusal every rank reached alike (a bad flag, a box too large) ends the job
   // as one process would: rank 0's one line and the status, without MPI_Abort's report. An
   // error inside an exchange, or one the ranks do not share, ends the whole job at once.
-  if (mpi::active() && mpi::size() > 1) {
+  if (const grundy::runtime::World world = mpi::world(); world.distributed && world.size > 1) {
     const bool failed = status >= 2;
     if (failed && mpi::exchange_broken()) end_job(status);
     if (!mpi::end_alike(status, g_status_counts, failed ? 5.0 : 1e9) && failed) end_job(status);

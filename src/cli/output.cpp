@@ -5,9 +5,9 @@
 #include <iostream>
 #include <optional>
 
-#include "core/errors.hpp"
-#include "core/mpi.hpp"
-#include "io/heatmap.hpp"
+#include "dist/mpi.hpp"
+#include "figures/heatmap.hpp"
+#include "runtime/errors.hpp"
 
 namespace grundy::cli {
 
@@ -51,12 +51,12 @@ void add_output_options(CLI::App* cmd, OutputOptions& o, const std::vector<io::F
       ->each([allowed](const std::string& v) {
         const io::Format f = io::parse_any_format(v);
         if (std::find(allowed.begin(), allowed.end(), f) == allowed.end())
-          throw core::UserError("--format = '" + v.substr(0, 40) + "': allowed " + list_of(allowed));
+          throw runtime::UserError("--format = '" + v.substr(0, 40) + "': allowed " + list_of(allowed));
       });
   cmd->add_option("--out", o.out, "write to FILE instead of standard output (format from its extension)")
       ->type_name("FILE")
       ->each([](const std::string& v) {
-        if (v.empty()) throw core::UserError("--out: empty file name; give a path");
+        if (v.empty()) throw runtime::UserError("--out: empty file name; give a path");
       });
   if (wide) cmd->add_flag("--wide", o.wide, "csv: the table as a matrix, one row per line (numpy.loadtxt reads it)");
   if (std::none_of(allowed.begin(), allowed.end(), io::is_figure)) return;
@@ -66,7 +66,7 @@ void add_output_options(CLI::App* cmd, OutputOptions& o, const std::vector<io::F
            std::size_t used = 0;
            const double dpi = leading_number(v, used);
            if (used != v.size() || !(dpi >= 10 && dpi <= 2400))
-             throw core::UserError("--dpi = '" + v.substr(0, 40) + "': give 10 to 2400 pixels per inch");
+             throw runtime::UserError("--dpi = '" + v.substr(0, 40) + "': give 10 to 2400 pixels per inch");
            o.figure.dpi = dpi;
          },
          "png: pixels per inch, 10 to 2400 (default 150)")
@@ -79,13 +79,13 @@ void add_output_options(CLI::App* cmd, OutputOptions& o, const std::vector<io::F
          "--labels",
          [&o](const std::string& v) {
            if (v == "auto")
-             o.figure.labels = io::Labels::Auto;
+             o.figure.labels = figures::Labels::Auto;
            else if (v == "on")
-             o.figure.labels = io::Labels::On;
+             o.figure.labels = figures::Labels::On;
            else if (v == "off")
-             o.figure.labels = io::Labels::Off;
+             o.figure.labels = figures::Labels::Off;
            else
-             throw core::UserError("--labels = '" + v.substr(0, 40) + "': allowed auto, on, off");
+             throw runtime::UserError("--labels = '" + v.substr(0, 40) + "': allowed auto, on, off");
          },
          "png, svg, pdf, tikz: values written in the cells: auto (where legible), on (wherever they fit), off")
       ->type_name("WHEN");
@@ -95,8 +95,8 @@ double parse_length(const std::string& text, const std::string& flag) {
   static const std::pair<const char*, double> units[] = {
       {"pt", 1.0}, {"in", 72.0}, {"cm", 72.0 / 2.54}, {"mm", 72.0 / 25.4}};
   const auto bad = [&] {
-    return core::UserError(flag + " = '" + text.substr(0, 40) +
-                           "': give a length from 1in to 100in, e.g. 12cm, 5in, 80mm or 345pt");
+    return runtime::UserError(flag + " = '" + text.substr(0, 40) +
+                              "': give a length from 1in to 100in, e.g. 12cm, 5in, 80mm or 345pt");
   };
   std::size_t used = 0;
   const double value = leading_number(text, used);
@@ -116,26 +116,26 @@ io::Format output_format(const OutputOptions& o, const std::vector<io::Format>& 
   if (!o.format.empty()) {
     f = io::parse_any_format(o.format);
     if (by_ext && *by_ext != f && !(*by_ext == io::Format::Latex && f == io::Format::Tikz))
-      throw core::UserError("--format " + o.format + " and --out " + o.out.substr(0, 80) +
-                            ": the file's extension names " + io::format_name(*by_ext) +
-                            "; give one or the other, or make them agree");
+      throw runtime::UserError("--format " + o.format + " and --out " + o.out.substr(0, 80) +
+                               ": the file's extension names " + io::format_name(*by_ext) +
+                               "; give one or the other, or make them agree");
   } else if (by_ext) {
     f = *by_ext;
   }
   if (std::find(allowed.begin(), allowed.end(), f) == allowed.end())
-    throw core::UserError(
+    throw runtime::UserError(
         std::string(o.format.empty() ? "--out " + o.out.substr(0, 80) + ": format " : "--format = '") +
         io::format_name(f) + (o.format.empty() ? "" : "'") + ": this command prints " + list_of(allowed));
-  if (o.wide && f != io::Format::Csv) throw core::UserError("--wide is a form of --format csv");
+  if (o.wide && f != io::Format::Csv) throw runtime::UserError("--wide is a form of --format csv");
   if ((f == io::Format::Png || f == io::Format::Pdf || f == io::Format::Npy) && o.out.empty())
-    throw core::UserError(std::string("--format ") + io::format_name(f) + " writes a binary file: give --out FILE");
+    throw runtime::UserError(std::string("--format ") + io::format_name(f) + " writes a binary file: give --out FILE");
   return f;
 }
 
 OutputSink::OutputSink(const OutputOptions& o) : std_out_(&std::cout) {
   // Under mpirun every rank runs the command and rank 0 alone speaks: the others' output goes
   // nowhere, and they never touch the --out file.
-  if (core::mpi::active() && !core::mpi::root()) {
+  if (dist::world().silent()) {
     static std::ostream nowhere(nullptr);
     std_out_ = &nowhere;
     return;

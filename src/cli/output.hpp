@@ -1,6 +1,6 @@
 #pragma once
 
-// --format and --out, the same on every command that prints data (issue 13): the format is
+// --format and --out, the same on every command that prints data: the format is
 // the one --format names, else the one --out's extension names (.txt .csv .json .tex .png .svg
 // .npy), else text; a --format that contradicts the extension is bad input, and so is a format
 // the command does not print. The data goes to standard output, or to the --out file through
@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "figures/figure.hpp"
 #include "io/files.hpp"
 #include "io/format.hpp"
 
@@ -21,7 +22,7 @@ struct OutputOptions {
   std::string format;  // as given; empty: from --out, else text
   std::string out;     // empty: standard output
   bool wide = false;   // csv as a matrix (tables only)
-  io::FigureStyle figure;  // --dpi, --figure-width, --labels (commands that draw figures)
+  figures::FigureStyle figure;  // --dpi, --figure-width, --labels (commands that draw figures)
 };
 
 // Adds --format (listing `allowed`) and --out; --wide too when `wide` is allowed; --dpi,

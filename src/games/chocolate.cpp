@@ -1,12 +1,17 @@
 #include "games/chocolate.hpp"
 
-#include "core/errors.hpp"
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <ostream>
+
 #include "games/chocolate_solver.hpp"
 #include "games/registry.hpp"
+#include "runtime/errors.hpp"
 
 namespace grundy::games {
 
-using core::UserError;
+using runtime::UserError;
 
 namespace {
 
@@ -74,8 +79,8 @@ void BoundFunction::ensure_valid(std::int64_t nx, std::int64_t nz) const {
   for (const auto& [cx, cz] : checked_->ranges)
     if (nx <= cx && nz <= cz) return;
   if (nz > (std::int64_t{1} << 32) / nx)
-    throw core::TooLarge(flag_text(param_, source()) + ": checking " + param_ + " on " + std::to_string(nx) + " x " +
-                         std::to_string(nz) + " points is too large (at most 2^32); use a smaller box");
+    throw runtime::TooLarge(flag_text(param_, source()) + ": checking " + param_ + " on " + std::to_string(nx) + " x " +
+                            std::to_string(nz) + " points is too large (at most 2^32); use a smaller box");
   const std::string why = first_violation(nx, nz);
   if (!why.empty()) throw UserError(why);
   // Monotone on each of several down-closed rectangles means monotone on their union.
@@ -122,6 +127,74 @@ Box Chocolate2::reach_box(const Box& box) const {
   return box;
 }
 
+namespace {
+
+// A column's height as one character: 1-9, then a-z for 10-35, '+' above.
+char height_char(std::int64_t h) {
+  if (h <= 9) return static_cast<char>('0' + h);
+  if (h <= 35) return static_cast<char>('a' + h - 10);
+  return '+';
+}
+
+// CB(F,x,y,z) as `play` draws it: seen from above, x + 1 rows, z + 1 columns, each column's
+// height written in it, the bitter box '#', oriented as `grundy table` shows the game.
+bool draw_bar(std::ostream& out, const core::Game& game, const std::vector<std::string>& names, const Position& pos,
+              int n) {
+  if (n != 3 || pos[0] > 20 || pos[2] > 30) return false;
+  const auto heights = chocolate_heights(game, pos, true);
+  out << "  " << std::string(names[0].size() + 3, ' ') << names[2] << " ->\n";
+  for (std::int64_t u = 0; u <= pos[0]; ++u) {
+    out << "  " << (u == 0 ? names[0] : std::string(names[0].size(), ' ')) << " " << (u % 10) << " ";
+    for (std::int64_t w = 0; w <= pos[2]; ++w)
+      out << (u == 0 && w == 0 ? '#' : height_char(heights[static_cast<std::size_t>(u)][static_cast<std::size_t>(w)]))
+          << ' ';
+    out << "\n";
+  }
+  out << "  (seen from above: each number is a column's height, min(F(x,z), y) + 1, at most " << pos[1] + 1
+      << "; # is the column of the bitter box; break along a groove and eat the piece without it)\n";
+  return true;
+}
+
+// CB_2(h,y,z) as `play` draws it: its staircase seen from the side, z + 1 columns across,
+// column w min(h(w), y) + 1 squares high, the bitter square '#'.
+bool draw_bar2(std::ostream& out, const core::Game& game, const std::vector<std::string>& names, const Position& pos,
+               int n) {
+  if (n != 2 || pos[0] > 20 || pos[1] > 40) return false;
+  const auto heights = chocolate_heights(game, pos, false)[0];
+  const std::int64_t top = *std::max_element(heights.begin(), heights.end());
+  for (std::int64_t level = top; level >= 1; --level) {
+    out << "  " << (level == top ? names[0] : std::string(names[0].size(), ' ')) << " ";
+    for (std::size_t w = 0; w < heights.size(); ++w)
+      out << (heights[w] < level ? "  " : level == 1 && w == 0 ? "# " : "o ");
+    out << "\n";
+  }
+  out << "  " << std::string(names[0].size(), ' ') << " " << std::string(2 * heights.size(), '-') << "> " << names[1]
+      << "\n  (# is the bitter square; " << names[1] << " = 0.." << pos[1]
+      << " across, each column min(h(z), y) + 1 high; break along a groove and eat the piece without it)\n";
+  return true;
+}
+
+// The atlas's chocolate bars: F = (a*x+b*z)/m in lowest terms, a, b <= --coefficients,
+// m <= --divisors.
+std::vector<std::string> bars(const std::map<std::string, std::int64_t>& o) {
+  std::vector<std::string> out;
+  const auto term = [](std::int64_t c, const char* v) {
+    return c == 0 ? std::string() : (c == 1 ? "" : std::to_string(c) + "*") + v;
+  };
+  for (std::int64_t a = 0; a <= o.at("coefficients"); ++a)
+    for (std::int64_t b = 0; b <= o.at("coefficients"); ++b)
+      for (std::int64_t m = 1; m <= o.at("divisors"); ++m) {
+        if (std::gcd(std::gcd(a, b), m) != 1 || (a == 0 && b == 0 && m > 1)) continue;
+        std::string f = term(a, "x") + (a && b ? "+" : "") + term(b, "z");
+        if (f.empty()) f = "0";
+        if (m > 1) f = (a && b ? "(" + f + ")" : f) + "/" + std::to_string(m);
+        out.push_back("chocolate -p F=" + f);
+      }
+  return out;
+}
+
+}  // namespace
+
 Family chocolate_family() {
   Family f;
   f.name = "chocolate";
@@ -130,6 +203,21 @@ Family chocolate_family() {
   f.params = {{"F", "F(x,z), an expression in x and z, monotonically increasing and >= 0, e.g. (x+z)/3", ""}};
   f.coordinates = [](const Params&) { return std::vector<std::string>{"x", "y", "z"}; };
   f.make = [](const Params& p, const Transforms& t) { return with_transforms(Chocolate(p.get("F")), t); };
+  f.draw = draw_bar;
+  f.columns = [](const core::Game& game, const Position& pos) {
+    return pos[0] <= 40 && pos[2] <= 40 ? chocolate_heights(game, pos, true) : std::vector<std::vector<std::int64_t>>{};
+  };
+  f.ns_function = [](const GameSpec& spec) -> std::function<std::int64_t(std::int64_t, std::int64_t)> {
+    const BoundFunction fn("F", params_of(spec).get("F"), true);
+    return [fn](std::int64_t x, std::int64_t z) { return fn(x, z); };
+  };
+  f.atlas = AtlasSweep{{{"coefficients", "chocolate: F = (a*x+b*z)/m with a, b = 0 .. C", 3, 1, 16},
+                        {"divisors", "chocolate: m = 1 .. M", 4, 1, 16}},
+                       bars,
+                       [](const std::map<std::string, std::int64_t>& o) {
+                         return "F = (a*x+b*z)/m, a, b in 0.." + std::to_string(o.at("coefficients")) + ", m in 1.." +
+                                std::to_string(o.at("divisors"));
+                       }};
   return f;
 }
 
@@ -141,6 +229,10 @@ Family chocolate2_family() {
   f.params = {{"h", "h(z), an expression in z, monotonically increasing and >= 0, e.g. z/2", ""}};
   f.coordinates = [](const Params&) { return std::vector<std::string>{"y", "z"}; };
   f.make = [](const Params& p, const Transforms& t) { return with_transforms(Chocolate2(p.get("h")), t); };
+  f.draw = draw_bar2;
+  f.columns = [](const core::Game& game, const Position& pos) {
+    return pos[1] <= 80 ? chocolate_heights(game, pos, false) : std::vector<std::vector<std::int64_t>>{};
+  };
   return f;
 }
 

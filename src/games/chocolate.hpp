@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
-#include "core/ruleset.hpp"
+#include "core/model/ruleset.hpp"
+#include "core/solve/game.hpp"
 #include "expr/expr.hpp"
 
 namespace grundy::games {

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <bit>
 
-#include "core/band_sweep.hpp"
-#include "core/errors.hpp"
-#include "core/line_solver.hpp"
-#include "core/mpi.hpp"
-#include "core/route.hpp"
+#include "core/solve/band_sweep.hpp"
+#include "core/solve/line_solver.hpp"
+#include "core/solve/route.hpp"
+#include "dist/mpi.hpp"
+#include "runtime/errors.hpp"
 
 namespace grundy::games {
 
@@ -42,8 +42,8 @@ void check_monotone(const BoundGrid& f) {
     for (std::int64_t z = 0; z < f.nz; ++z) {
       const std::int64_t v = f.at(x, z);
       if (v < 0 || (z > 0 && f.at(x, z - 1) > v) || (x > 0 && f.at(x - 1, z) > v))
-        throw core::EngineError("chocolate solver: F is not monotone and non-negative at x = " + std::to_string(x) +
-                                ", z = " + std::to_string(z));
+        throw runtime::EngineError("chocolate solver: F is not monotone and non-negative at x = " + std::to_string(x) +
+                                   ", z = " + std::to_string(z));
     }
 }
 
@@ -144,8 +144,8 @@ core::DenseTable solve_chocolate_grid(const BoundGrid& f, std::int64_t ny, std::
   const std::uint64_t cells = t.box.count();
   if (cells == 0) return t;
   check_monotone(f);
-  core::ensure_fits(chocolate_grid_bytes(nx, ny, nz, layers), memory_limit,
-                    "the chocolate solver over " + t.box.to_string() + " cells");
+  runtime::ensure_fits(chocolate_grid_bytes(nx, ny, nz, layers), memory_limit,
+                       "the chocolate solver over " + t.box.to_string() + " cells");
   const std::uint64_t bound = chocolate_bound(nx, ny, nz, layers);
   t.values.assign(cells, core::kNoValue, core::ValueArray::width_for(bound));
   const auto Y = static_cast<std::uint64_t>(ny), Z = static_cast<std::uint64_t>(nz),
@@ -170,13 +170,14 @@ core::DenseTable solve_chocolate_grid(const BoundGrid& f, std::int64_t ny, std::
 // A band takes tops_x[z] from the band above with the block holding row F(a - 1, z) (a its
 // first plane): every plane above has added its top by then, and the band has not yet read or
 // added one; a z whose F(a - 1, z) is past the table is read by no plane below.
-core::BandTable solve_chocolate_grid_bands(const BoundGrid& f, std::int64_t ny, std::int64_t layers) {
+core::BandTable solve_chocolate_grid_bands(const runtime::World& world, const BoundGrid& f, std::int64_t ny,
+                                           std::int64_t layers) {
   check_monotone(f);
   const auto X = static_cast<std::uint64_t>(f.nx), Y = static_cast<std::uint64_t>(std::max<std::int64_t>(ny, 0)),
              Z = static_cast<std::uint64_t>(f.nz), P = static_cast<std::uint64_t>(std::max<std::int64_t>(layers, 0));
-  const core::mpi::Exchange exchange;
+  const dist::Exchange exchange;
   core::BandTable t;
-  t.layout = core::BandLayout::make(X, Y, Z * P, false, core::mpi::size(), core::mpi::rank());
+  t.layout = core::BandLayout::make(X, Y, Z * P, false, world.size, world.rank);
   const core::BandLayout& b = t.layout;
   const std::uint64_t bound = chocolate_bound(f.nx, ny, f.nz, layers);
   t.values.assign(b.local_rows() * Y * Z * P, core::kNoValue, core::ValueArray::width_for(bound));
@@ -184,7 +185,7 @@ core::BandTable solve_chocolate_grid_bands(const BoundGrid& f, std::int64_t ny, 
   ChocolateLines lines(f, Y, b.B, bound);
   core::detail::LineFamily above(b.R > 1 ? Z : 0, bound);  // the tops received with a block
   const std::uint64_t rows = block_rows(Y, Z);
-  core::mpi::Outbox outbox;
+  dist::Outbox outbox;
   std::vector<std::uint64_t> in;
   for (std::uint64_t p = 0; p < P; ++p) {
     lines.line_x.clear();
@@ -199,7 +200,7 @@ core::BandTable solve_chocolate_grid_bands(const BoundGrid& f, std::int64_t ny, 
         const std::uint64_t words = (along_x + Z) * above.message_words();
         if (from_above) {
           in.resize(words);
-          core::mpi::recv(in.data(), words * 8, b.owner(k - 1), core::mpi::kTagSets);
+          dist::recv(in.data(), words * 8, b.owner(k - 1), dist::kTagSets);
           above.copy_in(0, Z, lines.line_x.copy_in(y0 * Z, along_x, in.data()));
           // The tops of the columns z the band above finished in this block.
           for (std::uint64_t z = 0; z < Z; ++z)
@@ -209,11 +210,11 @@ core::BandTable solve_chocolate_grid_bands(const BoundGrid& f, std::int64_t ny, 
           for (std::uint64_t y = y0; y < y1; ++y)
             lines.row(x, y, p, x - a, t.values,
                       [&](std::uint64_t z) { return ((b.local_row(x) * Y + y) * Z + z) * P; });
-        core::tick((e - a) * (y1 - y0) * Z);
+        runtime::tick((e - a) * (y1 - y0) * Z);
         if (to_below) {
           std::vector<std::uint64_t> out(words);
           lines.tops_x.copy_out(0, Z, lines.line_x.copy_out(y0 * Z, along_x, out.data()));
-          outbox.post(std::move(out), b.owner(k + 1), core::mpi::kTagSets);
+          outbox.post(std::move(out), b.owner(k + 1), dist::kTagSets);
         }
       }
     }
@@ -269,7 +270,7 @@ std::uint64_t chocolate_grid_bytes(std::int64_t nx, std::int64_t ny, std::int64_
 
 core::DenseTable solve_chocolate(const Chocolate& game, const core::Box& box, std::uint64_t memory_limit) {
   if (box.arity() != 3 && box.arity() != 4)
-    throw core::EngineError("solve_chocolate: a box of 3 or 4 coordinates, got " + box.to_string());
+    throw runtime::EngineError("solve_chocolate: a box of 3 or 4 coordinates, got " + box.to_string());
   const std::int64_t layers = box.arity() == 4 ? box.extent(3) : 1;
   core::DenseTable t = solve_chocolate_grid(BoundGrid::sample(game.f(), box.extent(0), box.extent(2)), box.extent(1),
                                             layers, memory_limit);
@@ -279,7 +280,7 @@ core::DenseTable solve_chocolate(const Chocolate& game, const core::Box& box, st
 
 core::DenseTable solve_chocolate2(const Chocolate2& game, const core::Box& box, std::uint64_t memory_limit) {
   if (box.arity() != 2 && box.arity() != 3)
-    throw core::EngineError("solve_chocolate2: a box of 2 or 3 coordinates, got " + box.to_string());
+    throw runtime::EngineError("solve_chocolate2: a box of 2 or 3 coordinates, got " + box.to_string());
   const std::int64_t layers = box.arity() == 3 ? box.extent(2) : 1;
   // CB_2(h,y,z) is CB(F,0,y,z) with F(x,z) = h(z): the 3-D solver with x = 0 only.
   core::DenseTable t =

@@ -10,12 +10,12 @@
 #include <type_traits>
 #include <vector>
 
-#include "core/band_table.hpp"
-#include "core/dense_solver.hpp"
-#include "core/memory.hpp"
-#include "core/mpi.hpp"
-#include "core/route.hpp"
+#include "core/solve/band_table.hpp"
+#include "core/solve/dense_solver.hpp"
+#include "core/solve/route.hpp"
 #include "games/chocolate.hpp"
+#include "runtime/memory.hpp"
+#include "runtime/world.hpp"
 #include "transforms/with_pass.hpp"
 
 namespace grundy::games {
@@ -39,21 +39,22 @@ struct BoundGrid {
 // (Definition 10). Throws EngineError if f is not monotone and non-negative (sample() and the
 // rulesets check that for users), TooLarge if it would not fit `memory_limit`.
 core::DenseTable solve_chocolate_grid(const BoundGrid& f, std::int64_t ny, std::int64_t layers,
-                                      std::uint64_t memory_limit = core::default_memory_limit());
+                                      std::uint64_t memory_limit = runtime::default_memory_limit());
 
 // The same for a ruleset and a box in its coordinates: (x, y, z) or (x, y, z, p) for Chocolate,
 // (y, z) or (y, z, p) for Chocolate2 (a last extent of K+1 gives the layers p = 0..K of
 // WithPass(game, K)). The table's box is the requested one.
 core::DenseTable solve_chocolate(const Chocolate& game, const core::Box& box,
-                                 std::uint64_t memory_limit = core::default_memory_limit());
+                                 std::uint64_t memory_limit = runtime::default_memory_limit());
 core::DenseTable solve_chocolate2(const Chocolate2& game, const core::Box& box,
-                                  std::uint64_t memory_limit = core::default_memory_limit());
+                                  std::uint64_t memory_limit = runtime::default_memory_limit());
 
-// The same table swept by bands of planes x on the ranks of an MPI world (core/band_sweep.hpp),
-// each rank holding its planes: a BandTable of X = f.nx rows, each row a plane of ny x (f.nz x
-// layers) cells in the table's order. Collective; the same values as solve_chocolate_grid, bit
-// for bit.
-core::BandTable solve_chocolate_grid_bands(const BoundGrid& f, std::int64_t ny, std::int64_t layers);
+// The same table swept by bands of planes x on the ranks of `world`
+// (core/solve/band_sweep.hpp), each rank holding its planes: a BandTable of X = f.nx rows, each
+// row a plane of ny x (f.nz x layers) cells in the table's order. Collective; the same values as
+// solve_chocolate_grid, bit for bit.
+core::BandTable solve_chocolate_grid_bands(const runtime::World& world, const BoundGrid& f, std::int64_t ny,
+                                           std::int64_t layers);
 
 // Bytes the band sweep allocates on a rank at its peak (rank 0's), for `layout` (planes as rows)
 // and Z = f.nz.
@@ -99,12 +100,14 @@ std::optional<core::SolveRoute> chocolate_route(const G& game, const core::Box& 
     if (eval == core::Evaluation::Grundy) {
       const auto X = static_cast<std::uint64_t>(box.extent(0)), Y = static_cast<std::uint64_t>(box.extent(1)),
                  Z = static_cast<std::uint64_t>(box.extent(2)), P = static_cast<std::uint64_t>(layers);
-      const core::BandLayout layout = core::BandLayout::make(X, Y, Z * P, false, core::mpi::size(), core::mpi::rank());
+      const std::uint64_t bound = chocolate_bound(box.extent(0), box.extent(1), box.extent(2), layers);
       r.bands = core::BandRun{
-          chocolate_band_bytes(layout, Z, chocolate_bound(box.extent(0), box.extent(1), box.extent(2), layers)),
-          [&game, box, layers] {
-            return solve_chocolate_grid_bands(BoundGrid::sample(game.f(), box.extent(0), box.extent(2)), box.extent(1),
-                                              layers);
+          [X, Y, Z, P, bound](const runtime::World& world) {
+            return chocolate_band_bytes(core::BandLayout::make(X, Y, Z * P, false, world.size, world.rank), Z, bound);
+          },
+          [&game, box, layers](const runtime::World& world) {
+            return solve_chocolate_grid_bands(world, BoundGrid::sample(game.f(), box.extent(0), box.extent(2)),
+                                              box.extent(1), layers);
           }};
     }
   }

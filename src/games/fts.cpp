@@ -1,9 +1,11 @@
 #include "games/fts.hpp"
 
-#include "core/errors.hpp"
-#include "games/nim.hpp"
+#include <map>
+
 #include "games/fts_solver.hpp"
+#include "games/nim.hpp"
 #include "games/registry.hpp"
+#include "runtime/errors.hpp"
 
 namespace grundy::games {
 
@@ -16,7 +18,7 @@ FtsNim FtsNim::with_set(int piles, const std::string& s_expression) {
   try {
     g.program_ = std::make_shared<const expr::Program>(expr::Program::compile(s_expression, vars));
   } catch (const expr::SyntaxError& e) {
-    throw core::UserError("-p S='" + s_expression.substr(0, 60) + "': " + e.what());
+    throw runtime::UserError("-p S='" + s_expression.substr(0, 60) + "': " + e.what());
   }
   for (int i = 0; i < piles; ++i) g.uses_piles_ = g.uses_piles_ || g.program_->uses(static_cast<std::size_t>(i));
   return g;
@@ -45,7 +47,7 @@ std::string FtsNim::check(const Position& pos) const {
 
 bool FtsNim::forbidden_total(std::int64_t t) const {
   if (d_ > 0) return t % d_ == 0;
-  if (uses_piles_) throw core::EngineError(name() + ": forbidden_total() on a set that reads the piles");
+  if (uses_piles_) throw runtime::EngineError(name() + ": forbidden_total() on a set that reads the piles");
   Position p(piles_);  // piles are unread: only the total matters
   return eval_s(p, t);
 }
@@ -57,8 +59,8 @@ bool FtsNim::eval_s(const Position& pos, std::int64_t total) const {
   try {
     return program_->eval({vars, static_cast<std::size_t>(piles_ + 1)}) != 0;
   } catch (const expr::EvalError& e) {
-    throw core::UserError("-p S='" + program_->source().substr(0, 60) + "' at " + core::to_string(pos) + ": " +
-                          e.what());
+    throw runtime::UserError("-p S='" + program_->source().substr(0, 60) + "' at " + core::to_string(pos) + ": " +
+                             e.what());
   }
 }
 
@@ -66,9 +68,10 @@ FtsNim fts_from_params(const Params& p) {
   const int piles = static_cast<int>(p.get_int("piles", 1, 15));
   const bool has_d = p.has("d"), has_s = p.has("S");
   if (has_d == has_s)
-    throw core::UserError(std::string("fts: give exactly one of -p d=D (forbid totals divisible by D) or -p 'S=EXPR' "
-                                      "(forbid totals where EXPR is non-zero, e.g. -p 'S=total in {0,1}'); ") +
-                          (has_d ? "both were given" : "neither was given"));
+    throw runtime::UserError(
+        std::string("fts: give exactly one of -p d=D (forbid totals divisible by D) or -p 'S=EXPR' "
+                    "(forbid totals where EXPR is non-zero, e.g. -p 'S=total in {0,1}'); ") +
+        (has_d ? "both were given" : "neither was given"));
   if (has_d) return FtsNim::multiples_of(piles, p.get_int("d", 2, std::int64_t{1} << 40));
   return FtsNim::with_set(piles, p.get("S"));
 }
@@ -88,6 +91,19 @@ Family fts_family() {
                "", true}};
   f.coordinates = [](const Params& p) { return heap_names(static_cast<int>(p.get_int("piles", 1, 15))); };
   f.make = [](const Params& p, const Transforms& t) { return with_transforms(fts_from_params(p), t); };
+  // The atlas's FTS games: d-FTS Nim with --piles piles, d = 2 .. --d-max.
+  f.atlas =
+      AtlasSweep{{{"piles", "fts: piles", 3, 1, 3},
+                  {"d-max", "fts: d = 2 .. D (the multiples of d are forbidden totals)", 64, 2, 1024}},
+                 [](const std::map<std::string, std::int64_t>& o) {
+                   std::vector<std::string> out;
+                   for (std::int64_t d = 2; d <= o.at("d-max"); ++d)
+                     out.push_back("fts -p piles=" + std::to_string(o.at("piles")) + " -p d=" + std::to_string(d));
+                   return out;
+                 },
+                 [](const std::map<std::string, std::int64_t>& o) {
+                   return std::to_string(o.at("piles")) + " piles, d = 2.." + std::to_string(o.at("d-max"));
+                 }};
   return f;
 }
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/ruleset.hpp"
+#include "core/model/ruleset.hpp"
 #include "expr/expr.hpp"
 
 namespace grundy::games {

@@ -4,9 +4,9 @@
 #include <bit>
 #include <memory>
 
-#include "core/line_solver.hpp"
-#include "core/mpi.hpp"
-#include "core/progress.hpp"
+#include "core/solve/line_solver.hpp"
+#include "dist/mpi.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::games {
 
@@ -36,8 +36,9 @@ constexpr std::int64_t kSlack = 65536;  // f(x,y) <= x + y + 1 + kSlack, else S 
 
 void require_three_piles(const FtsNim& rules) {
   if (rules.piles() != 3)
-    throw core::UserError("f(x,y) is defined for three piles (Theorem 4.1 of Oginuma, Shinoda: Forbidden-Total-Size Nim); " + rules.name() +
-                          " has " + std::to_string(rules.piles()) + " piles");
+    throw runtime::UserError(
+        "f(x,y) is defined for three piles (Theorem 4.1 of Oginuma, Shinoda: Forbidden-Total-Size Nim); " +
+        rules.name() + " has " + std::to_string(rules.piles()) + " piles");
 }
 
 }  // namespace
@@ -87,8 +88,8 @@ std::uint64_t fts_f_grid_bytes(const FtsNim& rules, std::int64_t size) {
 namespace {
 
 [[noreturn]] void no_f(const FtsNim& rules, const std::string& cell, std::int64_t limit) {
-  throw core::UserError("f(" + cell + ") of " + rules.name() + ": no z <= " + std::to_string(limit) +
-                        " gives a P-position outside S; f needs S to leave infinitely many totals allowed");
+  throw runtime::UserError("f(" + cell + ") of " + rules.name() + ": no z <= " + std::to_string(limit) +
+                           " gives a P-position outside S; f needs S to leave infinitely many totals allowed");
 }
 
 // S tested at every candidate z: the sets that read the piles.
@@ -162,7 +163,7 @@ FtsFGrid fts_f_grid(const FtsNim& rules, std::int64_t size) {
   auto all = [](const Position&) { return true; };
   try {
     core::sweep_lines_2d(n, n, 1, s.bound, true, all, s.cells(), g.f.data());
-  } catch (const core::EngineError&) {  // some line ran out of values below the bound
+  } catch (const runtime::EngineError&) {  // some line ran out of values below the bound
     no_f(rules, "x,y", static_cast<std::int64_t>(s.bound));
   }
   for (std::int64_t x = 0; x < size; ++x)
@@ -171,17 +172,17 @@ FtsFGrid fts_f_grid(const FtsNim& rules, std::int64_t size) {
   return g;
 }
 
-core::BandTable fts_f_grid_bands(const FtsNim& rules, std::int64_t size) {
+core::BandTable fts_f_grid_bands(const runtime::World& world, const FtsNim& rules, std::int64_t size) {
   require_three_piles(rules);
   if (rules.s_uses_piles())
-    throw core::UserError("f grid of " + rules.name() + ": an S that reads the piles has no band sweep");
+    throw runtime::UserError("f grid of " + rules.name() + ": an S that reads the piles has no band sweep");
   const auto n = static_cast<std::uint64_t>(size);
   const TotalsInS s(rules, n);
   auto all = [](const Position&) { return true; };
   core::BandTable t;
   try {
-    t = core::sweep_lines_2d_bands(n, n, 1, s.bound, true, all, s.cells(), core::ValueArray::width_for(s.bound));
-  } catch (const core::EngineError&) {  // one rank's line ran out of values below the bound
+    t = core::sweep_lines_2d_bands(world, n, n, 1, s.bound, true, all, s.cells(), core::ValueArray::width_for(s.bound));
+  } catch (const runtime::EngineError&) {  // one rank's line ran out of values below the bound
     no_f(rules, "x,y", static_cast<std::int64_t>(s.bound));
   }
   // The first cell (in row order) of any rank's rows whose f is too large, agreed by all.
@@ -192,7 +193,7 @@ core::BandTable fts_f_grid_bands(const FtsNim& rules, std::int64_t size) {
       if (too_large(static_cast<std::int64_t>(x), static_cast<std::int64_t>(y), t.values[b.local_row(x) * n + y]))
         first = x * n + y;
   });
-  first = core::mpi::min(first);
+  first = dist::min(world, first);
   if (first != UINT64_MAX) {
     const auto x = static_cast<std::int64_t>(first / n), y = static_cast<std::int64_t>(first % n);
     no_f(rules, std::to_string(x) + "," + std::to_string(y), x + y + 1 + kSlack);
@@ -226,24 +227,28 @@ std::optional<core::PPosRoute> fast_ppos_route(const FtsNim& rules, const core::
   const auto words = static_cast<std::size_t>((Z + 63) / 64);
   core::PPosRoute r;
   r.name = "f grid (unique completion)";
-  // Under mpirun (an S that reads the total alone) the grid is swept by bands, each rank
-  // holding its rows, and its rows stream to rank 0, which lists the positions; the other ranks'
-  // visit is never called.
-  const bool bands = core::mpi::active() && !rules.s_uses_piles();
-  const auto un = static_cast<std::uint64_t>(n);
+  // In a distributed world (an S that reads the total alone) the grid is swept by bands, each
+  // rank holding its rows, and its rows stream to rank 0, which lists the positions; the other
+  // ranks' visit is never called.
+  const bool s_uses_piles = rules.s_uses_piles();
   // The grid (or a rank's part), a set of values below Z per column and one for the row, S
   // over totals.
-  r.bytes =
-      bands ? core::line_game_band_bytes(core::BandLayout::make(un, un, 1, true, core::mpi::size(), core::mpi::rank()),
+  r.bytes = [rules, X, Y, Z, n, words, s_uses_piles](const runtime::World& world) {
+    const auto un = static_cast<std::uint64_t>(n);
+    std::uint64_t bytes =
+        world.distributed && !s_uses_piles
+            ? core::line_game_band_bytes(core::BandLayout::make(un, un, 1, true, world.size, world.rank),
                                          f_value_bound(rules, un), false)
             : fts_f_grid_bytes(rules, n);
-  r.bytes = core::add_bytes(r.bytes, core::mul_bytes(static_cast<std::uint64_t>(Y) + 1, words * sizeof(std::uint64_t)));
-  r.bytes = core::add_bytes(r.bytes, static_cast<std::uint64_t>(X + Y + Z) / 8 + 64);
-  r.run = [rules, X, Y, Z, n, words, bands, grid = std::make_shared<std::optional<FtsFGrid>>(),
-           parts =
-               std::make_shared<std::optional<core::BandTable>>()](const std::function<void(const Position&)>& visit) {
+    bytes = core::add_bytes(bytes, core::mul_bytes(static_cast<std::uint64_t>(Y) + 1, words * sizeof(std::uint64_t)));
+    return core::add_bytes(bytes, static_cast<std::uint64_t>(X + Y + Z) / 8 + 64);
+  };
+  r.run = [rules, X, Y, Z, n, words, s_uses_piles, grid = std::make_shared<std::optional<FtsFGrid>>(),
+           parts = std::make_shared<std::optional<core::BandTable>>()](
+              const runtime::World& world, const std::function<void(const Position&)>& visit) {
+    const bool bands = world.distributed && !s_uses_piles;
     std::vector<std::uint64_t> col(static_cast<std::size_t>(Y) * words), row(words);
-    core::StopPoll poll;
+    runtime::StopPoll poll;
     Position p(3);
     // Row x of the box, f(x, y) = f(y).
     auto sweep_row = [&](std::int64_t x, auto f_of) {
@@ -274,14 +279,14 @@ std::optional<core::PPosRoute> fast_ppos_route(const FtsNim& rules, const core::
       }
     };
     if (bands) {
-      if (!*parts) *parts = fts_f_grid_bands(rules, n);
+      if (!*parts) *parts = fts_f_grid_bands(world, rules, n);
       core::for_each_row(**parts, [&](std::uint64_t x, const core::Value* f) {
         if (static_cast<std::int64_t>(x) < X)
           sweep_row(static_cast<std::int64_t>(x), [f](std::int64_t y) { return f[y]; });
       });
       return;
     }
-    if (core::mpi::active() && !core::mpi::root()) return;
+    if (world.silent()) return;
     if (!*grid) *grid = fts_f_grid(rules, n);
     const FtsFGrid& g = **grid;
     for (std::int64_t x = 0; x < X; ++x) sweep_row(x, [&](std::int64_t y) { return g.at(x, y); });

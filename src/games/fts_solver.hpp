@@ -10,11 +10,11 @@
 #include <optional>
 #include <vector>
 
-#include "core/band_sweep.hpp"
-#include "core/box.hpp"
-#include "core/dense_solver.hpp"
-#include "core/errors.hpp"
+#include "core/model/box.hpp"
+#include "core/solve/band_sweep.hpp"
+#include "core/solve/dense_solver.hpp"
 #include "games/fts.hpp"
+#include "runtime/errors.hpp"
 
 namespace grundy::games {
 
@@ -61,12 +61,12 @@ template <class Visit>
 void sweep_fts_outcomes(const FtsNim& rules, const core::Box& box, Visit&& visit) {
   const int n = box.arity();
   if (n != rules.piles())
-    throw core::EngineError(rules.name() + ": a box of " + std::to_string(n) + " coordinates for " +
-                            std::to_string(rules.piles()) + " piles");
+    throw runtime::EngineError(rules.name() + ": a box of " + std::to_string(n) + " coordinates for " +
+                               std::to_string(rules.piles()) + " piles");
   std::int64_t max_total = 0;
   for (int i = 0; i < n; ++i) {
     if (box.extent(i) <= 0) return;
-    if (box.extent(i) >= INT32_MAX) throw core::EngineError("sweep_fts_outcomes: box side beyond 2^31");
+    if (box.extent(i) >= INT32_MAX) throw runtime::EngineError("sweep_fts_outcomes: box side beyond 2^31");
     max_total += box.extent(i) - 1;
   }
   const detail::FtsForbidden forb(rules, max_total);
@@ -164,7 +164,7 @@ FtsOutcomes solve_fts_outcomes(const FtsNim& rules, const core::Box& box);
 // z with (x,y,z) a P-position outside X_S.
 struct FtsFGrid {
   std::int64_t size = 0;
-  core::HugeVector<core::Value> f;
+  runtime::HugeVector<core::Value> f;
 
   std::int64_t at(std::int64_t x, std::int64_t y) const { return f[static_cast<std::size_t>(x * size + y)]; }
 };
@@ -173,15 +173,15 @@ struct FtsFGrid {
 // U {z : x+y+z in S}), which for d-FTS is the printed third set {kd - (x+y)} and for S = {0,1}
 // supplies the hand-set cells f(0,0) = 2, f(1,0) = f(0,1) = 1 of Section 5. Three piles only
 // (UserError otherwise). When S reads the total alone (d-FTS included), this is the 2-D line
-// sweep of core/line_solver.hpp (symmetric, both cores) with S as a bitset over totals; an S
+// sweep of core/solve/line_solver.hpp (symmetric, both cores) with S as a bitset over totals; an S
 // that reads the piles is tested per candidate z. A UserError if some f(x,y) exceeds
 // x + y + 65537: an S that forbids almost every total may leave no P_1 position on a line.
 FtsFGrid fts_f_grid(const FtsNim& rules, std::int64_t size);
 
-// The same grid swept by bands on the ranks of an MPI world (core/band_sweep.hpp), each rank
+// The same grid swept by bands on the ranks of `world` (core/solve/band_sweep.hpp), each rank
 // holding its rows (y <= x), for an S that reads the total alone (UserError otherwise).
 // Collective.
-core::BandTable fts_f_grid_bands(const FtsNim& rules, std::int64_t size);
+core::BandTable fts_f_grid_bands(const runtime::World& world, const FtsNim& rules, std::int64_t size);
 
 // f read off the game itself: for x, y < size, the first z < z_limit with (x,y,z) P and not in
 // X_S (-1 if none), and how many such z there are (Theorem 4.1 says exactly one), by
@@ -216,7 +216,7 @@ inline std::uint64_t fts_outcome_bytes(const core::Box& box) {
 
 // The fast paths core::Game takes for FTS Nim (found by argument-dependent lookup): the
 // outcome sweep above for P/N; for Grundy values the line sweep of Nim with moves into X_S
-// excluded (core/line_solver.hpp), by halves when S reads the total alone; misere outcomes go
+// excluded (core/solve/line_solver.hpp), by halves when S reads the total alone; misere outcomes go
 // through the generic solver.
 inline std::optional<core::SolveRoute> fast_route(const FtsNim& rules, const core::Box& box, core::Evaluation eval) {
   if (eval == core::Evaluation::Grundy) {

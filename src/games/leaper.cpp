@@ -4,16 +4,15 @@
 #include <cmath>
 #include <numeric>
 
-#include "core/errors.hpp"
-#include "core/mpi.hpp"
-#include "core/parse.hpp"
+#include "core/model/parse.hpp"
 #include "games/leaper_solver.hpp"
 #include "games/nim_solver.hpp"
+#include "runtime/errors.hpp"
 
 namespace grundy::games {
 
-using core::EngineError;
-using core::UserError;
+using runtime::EngineError;
+using runtime::UserError;
 
 namespace {
 
@@ -208,8 +207,10 @@ core::SolveRoute Leaper::route(const Box& requested, core::Evaluation eval) cons
   r.run = [this, requested, eval] { return solve_leaper(*this, requested, eval); };
   if (eval == core::Evaluation::Grundy)
     r.bands = core::BandRun{
-        leaper_band_bytes(*this, leaper_band_layout(*this, requested, core::mpi::size(), core::mpi::rank())),
-        [this, requested] { return solve_leaper_bands(*this, requested); }};
+        [this, requested](const runtime::World& world) {
+          return leaper_band_bytes(*this, leaper_band_layout(*this, requested, world.size, world.rank));
+        },
+        [this, requested](const runtime::World& world) { return solve_leaper_bands(world, *this, requested); }};
   return r;
 }
 
@@ -262,37 +263,78 @@ Family chess_family(std::string name, std::string summary, std::function<core::G
   return f;
 }
 
+// A chess piece on a small board as `play` draws it, oriented as `grundy table` shows the game:
+// the piece's letter at its square, the corner squares it is driven to marked '.' (the
+// knight's four, or the origin).
+bool draw_board(std::ostream& out, char piece, bool knight_corner, const std::vector<std::string>& names,
+                const Position& pos, int n) {
+  if (n != 2 || pos[0] > 30 || pos[1] > 30) return false;
+  const std::int64_t side = std::max<std::int64_t>({pos[0], pos[1], 5}) + 3;
+  const std::string pad(names[0].size(), ' ');
+  out << "  " << pad << "   ";
+  for (std::int64_t c = 0; c < side; ++c) out << ' ' << (c % 10);
+  out << "  " << names[1] << " ->\n";
+  for (std::int64_t r = 0; r < side; ++r) {
+    out << "  " << (r == 0 ? names[0] : pad) << (r < 10 ? "  " : " ") << r;
+    for (std::int64_t c = 0; c < side; ++c) {
+      const bool here = r == pos[0] && c == pos[1];
+      const bool corner = knight_corner ? (r <= 1 && c <= 1) : (r == 0 && c == 0);
+      out << ' ' << (here ? piece : corner ? '.' : '-');
+    }
+    out << "\n";
+  }
+  out << "  (" << piece << " at " << names[0] << " = " << pos[0] << ", " << names[1] << " = " << pos[1] << "; "
+      << names[0] << " down, " << names[1] << " across, as grundy table shows it; '.' the corner it is driven to)\n";
+  return true;
+}
+
+// The drawing of a family whose piece is `piece`.
+auto drawn_as(char piece, bool knight_corner = false) {
+  return [piece, knight_corner](std::ostream& out, const core::Game&, const std::vector<std::string>& names,
+                                const Position& pos,
+                                int n) { return draw_board(out, piece, knight_corner, names, pos, n); };
+}
+
 }  // namespace
 
 Family knight_family() {
-  return chess_family(
+  Family f = chess_family(
       "knight",
       "Corner the Knight (Katayama, Koyama: Corner the Knight Game): the knight at (m,n) moves to (m-2,n-1), "
       "(m-1,n-2), (m-2,n+1) or (m+1,n-2) if both coordinates stay >= 0; the corners (0,0),(1,0),(0,1),(1,1) are "
       "terminal",
       [](const Transforms& t) { return with_transforms(Leaper("knight", knight_moves()), t); });
+  f.draw = drawn_as('N', true);
+  return f;
 }
 
 Family queen_family() {
-  return chess_family(
+  Family f = chess_family(
       "queen",
       "Corner the Queen (Isaacs) = Wythoff's Nim: the queen at (m,n) moves any number of squares left, down or "
       "diagonally down-left; (0,0) is terminal; P-positions (floor(k*phi), floor(k*phi^2)) and mirrors",
       [](const Transforms& t) { return with_transforms(Slider("queen", king_moves()), t); });
+  f.draw = drawn_as('Q');
+  return f;
 }
 
 Family rook_family() {
-  return chess_family("rook", "the rook at (m,n) moves any number of squares left or down: two-heap Nim, G = m xor n",
-                      [](const Transforms& t) {
-                        return with_transforms(Slider("rook", {{-1, 0}, {0, -1}}), t);
-                      });
+  Family f =
+      chess_family("rook", "the rook at (m,n) moves any number of squares left or down: two-heap Nim, G = m xor n",
+                   [](const Transforms& t) {
+                     return with_transforms(Slider("rook", {{-1, 0}, {0, -1}}), t);
+                   });
+  f.draw = drawn_as('R');
+  return f;
 }
 
 Family king_family() {
-  return chess_family("king",
-                      "the king at (m,n) moves one square left, down or diagonally down-left; (0,0) is terminal; "
-                      "P-positions: m and n both even",
-                      [](const Transforms& t) { return with_transforms(Leaper("king", king_moves()), t); });
+  Family f = chess_family("king",
+                          "the king at (m,n) moves one square left, down or diagonally down-left; (0,0) is terminal; "
+                          "P-positions: m and n both even",
+                          [](const Transforms& t) { return with_transforms(Leaper("king", king_moves()), t); });
+  f.draw = drawn_as('K');
+  return f;
 }
 
 Family rider_family() {
@@ -318,6 +360,7 @@ Family rider_family() {
     std::string label = "rider(dirs=" + moves_text(dirs) + ")";
     return with_transforms(Slider(std::move(label), std::move(dirs)), t);
   };
+  f.draw = drawn_as('W');
   return f;
 }
 
@@ -342,6 +385,22 @@ Family leaper_family() {
     const std::string label = "leaper(moves=" + moves_text(moves) + ")";
     return with_transforms(Leaper(label, std::move(moves)), t);
   };
+  f.draw = drawn_as('L');
+  // The atlas's leapers: the (a,b)-leapers that move as the knight does, 1 <= a < b <= --max.
+  f.atlas = AtlasSweep{{{"max", "leaper: the (a,b)-leapers with b <= M", 24, 1, 64}},
+                       [](const std::map<std::string, std::int64_t>& o) {
+                         std::vector<std::string> out;
+                         for (std::int64_t b = 2; b <= o.at("max"); ++b)
+                           for (std::int64_t a = 1; a < b; ++a) {
+                             const std::string sa = std::to_string(a), sb = std::to_string(b);
+                             out.push_back("leaper -p moves=-" + sb + ":-" + sa + ",-" + sa + ":-" + sb + ",-" + sb +
+                                           ":" + sa + "," + sa + ":-" + sb);
+                           }
+                         return out;
+                       },
+                       [](const std::map<std::string, std::int64_t>& o) {
+                         return "(a,b)-leapers, 1 <= a < b <= " + std::to_string(o.at("max"));
+                       }};
   return f;
 }
 

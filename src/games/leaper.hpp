@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "core/dense_solver.hpp"
-#include "core/game.hpp"
-#include "core/route.hpp"
-#include "core/ruleset.hpp"
+#include "core/model/ruleset.hpp"
+#include "core/solve/dense_solver.hpp"
+#include "core/solve/game.hpp"
+#include "core/solve/route.hpp"
 
 namespace grundy::games {
 
@@ -151,7 +151,7 @@ class Slider {
   bool options_precede() const { return true; }
 
   // The directions are the two axes (the rook), or the two axes and the diagonal (the queen):
-  // then the slider is a line game, swept by core/line_solver.hpp (leaper_solver.hpp).
+  // then the slider is a line game, swept by core/solve/line_solver.hpp (leaper_solver.hpp).
   enum class Lines { None, Axes, AxesAndDiagonal };
   Lines lines() const { return lines_; }
 

@@ -11,10 +11,10 @@
 #include <type_traits>
 #include <utility>
 
-#include "core/errors.hpp"
-#include "core/mpi.hpp"
-#include "core/progress.hpp"
-#include "core/threads.hpp"
+#include "dist/mpi.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/progress.hpp"
+#include "runtime/threads.hpp"
 
 namespace grundy::games {
 
@@ -32,7 +32,7 @@ std::int64_t inverse_mod(std::int64_t a, std::int64_t m) {
     std::tie(r0, r1) = std::pair{r1, r0 - q * r1};
     std::tie(s0, s1) = std::pair{s1, s0 - q * s1};
   }
-  if (r0 != 1 && m != 1) throw core::EngineError("leaper weights are not coprime");
+  if (r0 != 1 && m != 1) throw runtime::EngineError("leaper weights are not coprime");
   return ((s0 % m) + m) % m;
 }
 
@@ -141,14 +141,15 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
   // Rows alternate between threads in a pipeline, as in core::sweep_lines_2d: a cell's lines come
   // from rows above it, at its column or before, so the thread on row x stays behind the one on
   // row x - 1 (and so behind every row above), checking its progress once per block of columns.
-  constexpr auto kBlock = static_cast<std::int64_t>(core::detail::RowPipeline::kBlock);
-  threads = core::detail::RowPipeline::threads_for(threads, static_cast<std::uint64_t>(X), static_cast<std::uint64_t>(Y));
+  constexpr auto kBlock = static_cast<std::int64_t>(runtime::detail::RowPipeline::kBlock);
+  threads =
+      runtime::detail::RowPipeline::threads_for(threads, static_cast<std::uint64_t>(X), static_cast<std::uint64_t>(Y));
   const auto T = static_cast<std::int64_t>(threads);
-  core::detail::RowPipeline pipeline(threads, static_cast<std::uint64_t>(Y));
+  runtime::detail::RowPipeline pipeline(threads, static_cast<std::uint64_t>(Y));
   std::atomic<bool> failed{false};
   t.values.with_cells([&](auto* cells) {
     using Cell = std::remove_pointer_t<decltype(cells)>;
-    core::detail::run_on_threads(threads, failed, [&](int tid) {
+    runtime::detail::run_on_threads(threads, failed, [&](int tid) {
       std::vector<std::uint64_t> id(D);
       std::vector<core::detail::LineRef> on(D);
       std::vector<std::int64_t> steps_x(D);
@@ -195,7 +196,7 @@ core::DenseTable solve_rider(const Slider& s, const core::Box& box, Evaluation e
             if (inc)
               for (std::size_t d = 0; d < D; ++d) any[d][id[d]] = 1;
           }
-          core::tick(static_cast<std::uint64_t>(y1 - y0) * L);
+          runtime::tick(static_cast<std::uint64_t>(y1 - y0) * L);
           // A finished row of the half-sweep is done for every column the next row reaches.
           pipeline.publish(static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y1 == end ? Y : y1));
         }
@@ -312,8 +313,8 @@ class LevelSweep {
         const std::uint8_t v = i >= o.lo && i < o.hi ? diag_[static_cast<std::size_t>(o.base + i)] : kOut;
         if (v == kOut) {
           if (m < r1_ && n < r2_)  // the reach box promised every option of the requested box
-            throw core::EngineError(rules_.name() + ": an option of " + std::to_string(m) + "," + std::to_string(n) +
-                                    " lies outside the solved box " + box_.to_string());
+            throw runtime::EngineError(rules_.name() + ": an option of " + std::to_string(m) + "," + std::to_string(n) +
+                                       " lies outside the solved box " + box_.to_string());
           out[i] = kOut;
           return;
         }
@@ -400,7 +401,7 @@ void levels_to_rows(const Levels& lv, const std::uint8_t* diag, std::int64_t m_l
   const std::uint8_t unsolved = core::ValueArray::encode<std::uint8_t>(core::kUnsolved);
   constexpr std::int64_t kRows = 64;
   const auto T = static_cast<std::int64_t>(threads);
-  core::detail::run_on_threads(threads, failed, [&](int tid) {
+  runtime::detail::run_on_threads(threads, failed, [&](int tid) {
     for (std::int64_t m0 = m_lo + tid * kRows; m0 < m_hi; m0 += T * kRows) {
       const std::int64_t m1 = std::min(m_hi, m0 + kRows);
       for (std::int64_t n = 0; n < e2; ++n)
@@ -441,7 +442,7 @@ std::uint64_t leaper_bytes(const Leaper& rules, const core::Box& requested) {
   if (cells == 0) return 0;
   const auto e1 = static_cast<std::uint64_t>(box.extent(0)), e2 = static_cast<std::uint64_t>(box.extent(1));
   std::uint64_t bytes = core::ValueArray::bytes(cells, 1);
-  bytes = core::add_bytes(bytes, core::huge_block_bytes(cells));
+  bytes = core::add_bytes(bytes, runtime::huge_block_bytes(cells));
   return core::add_bytes(bytes, level_bytes(rules, e1, e2) + 4096);
 }
 
@@ -453,25 +454,25 @@ core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested, E
   if (t.values.empty()) return t;
   const std::int64_t e1 = t.box.extent(0), e2 = t.box.extent(1);
   const Levels lv(rules.w1(), rules.w2(), 0, e1, e1, e2);
-  core::HugeVector<std::uint8_t> diag(static_cast<std::size_t>(lv.size()));
+  runtime::HugeVector<std::uint8_t> diag(static_cast<std::size_t>(lv.size()));
   // Cells of equal level are independent: each level is split between the threads, which meet
   // at a barrier before the next level (its options lie on lower levels).
-  if (threads <= 0) threads = t.values.size() >= (std::uint64_t{1} << 20) ? core::solver_threads() : 1;
+  if (threads <= 0) threads = t.values.size() >= (std::uint64_t{1} << 20) ? runtime::solver_threads() : 1;
   const auto T = static_cast<std::int64_t>(threads);
   std::atomic<std::uint64_t> arrived{0};
   std::atomic<bool> failed{false};
-  core::detail::run_on_threads(threads, failed, [&](int tid) {
+  runtime::detail::run_on_threads(threads, failed, [&](int tid) {
     LevelSweep sweep(rules, lv, diag.data(), eval, requested, t.box);
     std::uint64_t barriers = 0;
     for (std::int64_t r = 0; r < lv.count; ++r) {
       const std::int64_t count = lv.cells[static_cast<std::size_t>(r)];
       if (count == 0) continue;
       sweep.solve(r, count * tid / T, count * (tid + 1) / T);
-      if (tid == 0) core::tick(static_cast<std::uint64_t>(count));
+      if (tid == 0) runtime::tick(static_cast<std::uint64_t>(count));
       if (T > 1) {
         ++barriers;
         arrived.fetch_add(1, std::memory_order_acq_rel);
-        if (!core::detail::wait_for(arrived, barriers * static_cast<std::uint64_t>(T), failed)) return;
+        if (!runtime::detail::wait_for(arrived, barriers * static_cast<std::uint64_t>(T), failed)) return;
       }
     }
   });
@@ -495,7 +496,7 @@ std::uint64_t leaper_band_bytes(const Leaper& rules, const core::BandLayout& lay
   const Reach h = row_reach(rules);
   const std::uint64_t window = std::min(b.X, b.B + static_cast<std::uint64_t>(h.up + h.down));
   std::uint64_t bytes = core::ValueArray::bytes(core::mul_bytes(b.local_rows(), b.Y), 1);
-  bytes = core::add_bytes(bytes, core::huge_block_bytes(core::mul_bytes(window, b.Y)));
+  bytes = core::add_bytes(bytes, runtime::huge_block_bytes(core::mul_bytes(window, b.Y)));
   bytes = core::add_bytes(bytes, level_bytes(rules, b.X, b.Y));
   // The messages of a few levels in flight (a level crosses a row once) and one received.
   bytes = core::add_bytes(bytes, 16 * (static_cast<std::uint64_t>(h.up + h.down) + 64));
@@ -503,11 +504,11 @@ std::uint64_t leaper_band_bytes(const Leaper& rules, const core::BandLayout& lay
   return core::add_bytes(bytes, core::kRouteOverheadBytes);
 }
 
-core::BandTable solve_leaper_bands(const Leaper& rules, const core::Box& requested) {
+core::BandTable solve_leaper_bands(const runtime::World& world, const Leaper& rules, const core::Box& requested) {
   const core::Box box = rules.reach_box(requested);
-  const core::mpi::Exchange exchange;
+  const dist::Exchange exchange;
   core::BandTable t;
-  t.layout = leaper_band_layout(rules, requested, core::mpi::size(), core::mpi::rank());
+  t.layout = leaper_band_layout(rules, requested, world.size, world.rank);
   const core::BandLayout& b = t.layout;
   t.values.reset(b.local_rows() * b.Y, 1);
   if (t.values.empty()) return t;  // a rank past the last band, or an empty box
@@ -516,10 +517,10 @@ core::BandTable solve_leaper_bands(const Leaper& rules, const core::Box& request
   const auto a = static_cast<std::int64_t>(b.first(k)), e = static_cast<std::int64_t>(b.end(k));
   const Reach h = row_reach(rules);
   const Levels lv(rules.w1(), rules.w2(), std::max<std::int64_t>(0, a - h.up), std::min(e1, e + h.down), e1, e2);
-  core::HugeVector<std::uint8_t> diag(static_cast<std::size_t>(lv.size()));
+  runtime::HugeVector<std::uint8_t> diag(static_cast<std::size_t>(lv.size()));
   LevelSweep sweep(rules, lv, diag.data(), Evaluation::Grundy, requested, box);
   const bool above = k > 0, below = k + 1 < b.bands();
-  core::mpi::Outbox outbox;
+  dist::Outbox outbox;
   std::vector<std::uint64_t> in;
   // Level r's cells in rows lo .. hi - 1, to or from the band of `rank`. Both ends count them
   // from their own levels alike, and neither sends nor waits for an empty message.
@@ -529,13 +530,13 @@ core::BandTable solve_leaper_bands(const Leaper& rules, const core::Box& request
     std::vector<std::uint64_t> message(static_cast<std::size_t>(i1 - i0 + 7) / 8);
     std::memcpy(message.data(), diag.data() + lv.at[static_cast<std::size_t>(r)] + i0,
                 static_cast<std::size_t>(i1 - i0));
-    outbox.post(std::move(message), rank, core::mpi::kTagHalo);
+    outbox.post(std::move(message), rank, dist::kTagHalo);
   };
   auto take = [&](std::int64_t r, std::int64_t lo, std::int64_t hi, int rank) {
     const auto [i0, i1] = lv.rows(r, lo, hi);
     if (i1 <= i0) return;
     in.resize(static_cast<std::size_t>(i1 - i0 + 7) / 8);
-    core::mpi::recv(in.data(), in.size() * 8, rank, core::mpi::kTagHalo);
+    dist::recv(in.data(), in.size() * 8, rank, dist::kTagHalo);
     std::memcpy(diag.data() + lv.at[static_cast<std::size_t>(r)] + i0, in.data(), static_cast<std::size_t>(i1 - i0));
   };
   const int up = b.r - 1, down = b.r + 1;
@@ -543,7 +544,7 @@ core::BandTable solve_leaper_bands(const Leaper& rules, const core::Box& request
     if (lv.cells[static_cast<std::size_t>(r)] == 0) continue;
     const auto [i0, i1] = lv.rows(r, a, e);
     sweep.solve(r, i0, i1);
-    core::tick(static_cast<std::uint64_t>(i1 - i0));
+    runtime::tick(static_cast<std::uint64_t>(i1 - i0));
     // The rows each neighbour's moves reach into this band, then the rows of theirs this
     // band's moves reach: the next level's options may lie on this one.
     if (above) post(r, a, std::min(e, a + h.down), up);

@@ -3,8 +3,8 @@
 #include <functional>
 #include <optional>
 
-#include "core/band_sweep.hpp"
-#include "core/dense_solver.hpp"
+#include "core/solve/band_sweep.hpp"
+#include "core/solve/dense_solver.hpp"
 #include "games/leaper.hpp"
 #include "transforms/forbid.hpp"
 #include "transforms/with_pass.hpp"
@@ -28,14 +28,14 @@ std::uint64_t leaper_bytes(const Leaper& rules, const core::Box& requested);
 core::DenseTable solve_leaper(const Leaper& rules, const core::Box& requested,
                               core::Evaluation eval = core::Evaluation::Grundy, int threads = 0);
 
-// The same Grundy values swept by the ranks of an MPI world (issue 18), each holding a band of
+// The same Grundy values swept by the ranks of `world`, each holding a band of
 // rows m of the reach box, one band a rank (fewer bands when a band would be narrower than a
 // move is long). The ranks sweep level by level together, as solve_leaper's threads do; after
 // each level a band hands its neighbours that level's cells in the rows their moves reach (a
 // row holds one cell of a level, so a few bytes a level). solve_leaper is its twin in the tests.
 core::BandLayout leaper_band_layout(const Leaper& rules, const core::Box& requested, int ranks, int rank);
 std::uint64_t leaper_band_bytes(const Leaper& rules, const core::BandLayout& layout);
-core::BandTable solve_leaper_bands(const Leaper& rules, const core::Box& requested);
+core::BandTable solve_leaper_bands(const runtime::World& world, const Leaper& rules, const core::Box& requested);
 
 // Any other rider (Slider::Lines::None: Wythoff's variants) by its lines: each direction's line
 // through a cell, the cells k >= 1 steps back along it, keeps the set of values seen on it,
@@ -50,9 +50,9 @@ std::uint64_t rider_bytes(const Slider& s, const core::Box& box, core::Evaluatio
 core::DenseTable solve_rider(const Slider& s, const core::Box& box, core::Evaluation eval, int passes = 0,
                              bool from_terminal = false,
                              const std::function<bool(const core::Position&)>& included = {},
-                             int threads = core::solver_threads());
+                             int threads = runtime::solver_threads());
 
-// The rook and the queen are line games (core/line_solver.hpp): every move lowers one
+// The rook and the queen are line games (core/solve/line_solver.hpp): every move lowers one
 // coordinate to any smaller value, or for the queen both by the same amount, along lines of
 // cells whose value sets the sweep keeps. Found by argument-dependent lookup from core::Game,
 // with a pass and with a forbidden set too (a forbidden cell is one no move may land on; the

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/errors.hpp"
+#include "runtime/errors.hpp"
 
 namespace grundy::games {
 
@@ -39,8 +39,8 @@ std::optional<core::ClosedForm> closed_form_of(const Nim& nim, const core::Posit
   switch (eval) {
     case core::Evaluation::Grundy:
       if (x >= static_cast<std::int64_t>(core::kNoValue))
-        throw core::UserError("G = " + std::to_string(x) + ", the xor of the heaps, is beyond the largest value " +
-                              std::to_string(core::kNoValue - 1) + " grundy stores; its outcome is N");
+        throw runtime::UserError("G = " + std::to_string(x) + ", the xor of the heaps, is beyond the largest value " +
+                                 std::to_string(core::kNoValue - 1) + " grundy stores; its outcome is N");
       return core::ClosedForm{static_cast<core::Value>(x), "closed form: Bouton, the xor of the heaps"};
     case core::Evaluation::NormalOutcome:
       return core::ClosedForm{x != 0 ? 1u : 0u, "closed form: Bouton, P iff the xor of the heaps is 0"};

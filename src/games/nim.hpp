@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "core/ruleset.hpp"
+#include "core/model/ruleset.hpp"
 
 namespace grundy::games {
 

@@ -2,7 +2,6 @@
 
 #include <memory>
 
-#include "core/mpi.hpp"
 
 namespace grundy::games {
 
@@ -22,7 +21,7 @@ constexpr auto kPassOption = [](std::uint64_t x, std::uint64_t y, std::uint64_t,
 }  // namespace
 
 PassFGrid nim_pass_f_grid(std::int64_t size) {
-  if (size < 1) throw core::UserError("f grid: size " + std::to_string(size) + " must be at least 1");
+  if (size < 1) throw runtime::UserError("f grid: size " + std::to_string(size) + " must be at least 1");
   PassFGrid g;
   g.size = size;
   const auto n = static_cast<std::uint64_t>(size);
@@ -32,11 +31,12 @@ PassFGrid nim_pass_f_grid(std::int64_t size) {
   return g;
 }
 
-core::BandTable nim_pass_f_grid_bands(std::int64_t size) {
-  if (size < 1) throw core::UserError("f grid: size " + std::to_string(size) + " must be at least 1");
+core::BandTable nim_pass_f_grid_bands(const runtime::World& world, std::int64_t size) {
+  if (size < 1) throw runtime::UserError("f grid: size " + std::to_string(size) + " must be at least 1");
   const auto n = static_cast<std::uint64_t>(size);
   auto all = [](const Position&) { return true; };
-  return core::sweep_lines_2d_bands(n, n, 1, 2 * n + 2, true, all, kPassOption, core::ValueArray::width_for(2 * n + 2));
+  return core::sweep_lines_2d_bands(world, n, n, 1, 2 * n + 2, true, all, kPassOption,
+                                    core::ValueArray::width_for(2 * n + 2));
 }
 
 std::optional<core::PPosRoute> fast_ppos_route(const transforms::WithPass<Nim>& g, const core::Box& box,
@@ -50,18 +50,19 @@ std::optional<core::PPosRoute> fast_ppos_route(const transforms::WithPass<Nim>& 
   const bool layer0 = pinned[3] != 1 && box.extent(3) >= 1, layer1 = pinned[3] != 0 && box.extent(3) >= 2;
   core::PPosRoute r;
   r.name = "f grid (unique completion)";
-  // Under mpirun the grid is swept by bands, each rank holding its rows, and its rows stream to
-  // rank 0, which lists the positions; the other ranks' visit is never called.
-  const bool bands = core::mpi::active();
-  r.bytes = bands ? core::line_game_band_bytes(
-                        core::BandLayout::make(static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(n), 1, true,
-                                               core::mpi::size(), core::mpi::rank()),
-                        2 * static_cast<std::uint64_t>(n) + 2, false)
-                  : nim_pass_f_grid_bytes(n);
-  r.run = [X, Y, Z, n, layer0, layer1, bands, grid = std::make_shared<std::optional<PassFGrid>>(),
-           parts =
-               std::make_shared<std::optional<core::BandTable>>()](const std::function<void(const Position&)>& visit) {
-    core::StopPoll poll;
+  // In a distributed world the grid is swept by bands, each rank holding its rows, and its rows
+  // stream to rank 0, which lists the positions; the other ranks' visit is never called.
+  r.bytes = [n](const runtime::World& world) {
+    const auto un = static_cast<std::uint64_t>(n);
+    return world.distributed ? core::line_game_band_bytes(
+                                   core::BandLayout::make(un, un, 1, true, world.size, world.rank), 2 * un + 2, false)
+                             : nim_pass_f_grid_bytes(n);
+  };
+  r.run = [X, Y, Z, n, layer0, layer1, grid = std::make_shared<std::optional<PassFGrid>>(),
+           parts = std::make_shared<std::optional<core::BandTable>>()](
+              const runtime::World& world, const std::function<void(const Position&)>& visit) {
+    const bool bands = world.distributed;
+    runtime::StopPoll poll;
     Position p(4);
     // Row x of the region, f(x, y) = f(y) on the layer with the pass.
     auto row = [&](std::int64_t x, auto f) {
@@ -88,13 +89,13 @@ std::optional<core::PPosRoute> fast_ppos_route(const transforms::WithPass<Nim>& 
     };
     auto none = [](std::int64_t) { return core::Value{0}; };
     if (bands && layer1) {
-      if (!*parts) *parts = nim_pass_f_grid_bands(n);
+      if (!*parts) *parts = nim_pass_f_grid_bands(world, n);
       core::for_each_row(**parts, [&](std::uint64_t x, const core::Value* f) {
         if (static_cast<std::int64_t>(x) < X) row(static_cast<std::int64_t>(x), [f](std::int64_t y) { return f[y]; });
       });
       return;
     }
-    if (bands && !core::mpi::root()) return;
+    if (world.silent()) return;
     if (layer1 && !*grid) *grid = nim_pass_f_grid(n);
     for (std::int64_t x = 0; x < X; ++x) {
       if (layer1)

@@ -1,13 +1,13 @@
 #pragma once
 
 // Fast paths for Nim and its transforms: Nim, Nim with a forbidden set (FTS Nim in general
-// form) and either with k passes are line games (src/core/line_solver.hpp). Found by
+// form) and either with k passes are line games (src/core/solve/line_solver.hpp). Found by
 // argument-dependent lookup from core::Game, which tries fast_route before the generic solver.
 
 #include <optional>
 
-#include "core/band_sweep.hpp"
-#include "core/game.hpp"
+#include "core/solve/band_sweep.hpp"
+#include "core/solve/game.hpp"
 #include "games/nim.hpp"
 #include "transforms/forbid.hpp"
 #include "transforms/with_pass.hpp"
@@ -46,7 +46,7 @@ inline std::optional<core::SolveRoute> fast_route(const transforms::WithPass<tra
 std::optional<core::ClosedForm> closed_form_of(const Nim& nim, const core::Position& pos, core::Evaluation eval);
 
 // Three-heap Nim with one shared pass (not from a terminal position), by unique completion
-// (issue 4). With the pass still available (p = 1), a line (all heaps fixed but one) holds at
+// (the f grid). With the pass still available (p = 1), a line (all heaps fixed but one) holds at
 // most one P-position: a higher one could move to it. So the P-positions of that layer are
 // (x, y, f(x, y), 1), where f(x, y) is the least z that no P-position (x', y, z, 1), x' < x, or
 // (x, y', z, 1), y' < y, blocks and whose pass option (x, y, z, 0) is not a P-position of
@@ -57,16 +57,16 @@ std::optional<core::ClosedForm> closed_form_of(const Nim& nim, const core::Posit
 // `nim -p heaps=3 --pass` (tests/games/nim_test.cpp).
 struct PassFGrid {
   std::int64_t size = 0;
-  core::HugeVector<core::Value> f;  // row-major, x down, y across
+  runtime::HugeVector<core::Value> f;  // row-major, x down, y across
 
   std::int64_t at(std::int64_t x, std::int64_t y) const { return f[static_cast<std::size_t>(x * size + y)]; }
 };
 
 PassFGrid nim_pass_f_grid(std::int64_t size);
 
-// The same grid swept by bands on the ranks of an MPI world (core/band_sweep.hpp), each rank
+// The same grid swept by bands on the ranks of `world` (core/solve/band_sweep.hpp), each rank
 // holding its rows; core::for_each_row streams it to rank 0. Collective.
-core::BandTable nim_pass_f_grid_bands(std::int64_t size);
+core::BandTable nim_pass_f_grid_bands(const runtime::World& world, std::int64_t size);
 
 // The P-positions of three-heap Nim with one pass (not from a terminal position) in a region
 // of (x, y, z, p), read off the f grid of the largest of x's and y's extents: (x, y, x ^ y, 0)

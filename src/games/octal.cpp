@@ -1,6 +1,8 @@
 #include "games/octal.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <map>
 
 #include "games/nim.hpp"
 #include "games/octal_solver.hpp"
@@ -34,8 +36,8 @@ bool OctalCode::any_unequal() const {
 OctalCode parse_octal_code(const std::string& given) {
   const std::string text = given == "grundy" ? "4!.0" : given;
   const auto fail = [&](const std::string& why) -> OctalCode {
-    throw core::UserError("-p code=" + given.substr(0, 40) + ": " + why +
-                          "; a code is d0.d1d2... with hexadecimal digits (0.137, 0.77, 4!.0; or grundy)");
+    throw runtime::UserError("-p code=" + given.substr(0, 40) + ": " + why +
+                             "; a code is d0.d1d2... with hexadecimal digits (0.137, 0.77, 4!.0; or grundy)");
   };
   OctalCode c;
   const std::size_t dot = text.find('.');
@@ -121,6 +123,33 @@ Family octal_family() {
   f.coordinates = [](const Params& p) { return heap_names(static_cast<int>(p.get_int("heaps", 1, 8))); };
   f.make = [](const Params& p, const Transforms& t) { return with_transforms(octal_from_params(p), t); };
   f.arity_param = "heaps";
+  f.octal = [](const GameSpec& spec) -> std::optional<OctalCode> {
+    if (spec.transforms.passes > 0 || !spec.transforms.forbid.empty() || spec.transforms.misere) return std::nullopt;
+    return parse_octal_code(params_of(spec).get("code"));
+  };
+  // The atlas's take-and-break games: every octal code 0.d1..dk of 1 .. --digits digits, in
+  // normal play without transforms (what the sparse-space sweep computes).
+  f.atlas = AtlasSweep{{{"digits", "octal: codes of 1 to D digits after 0.", 3, 1, 4}},
+                       [](const std::map<std::string, std::int64_t>& o) {
+                         std::vector<std::string> out;
+                         std::string code = "0.";
+                         std::function<void(std::int64_t)> grow = [&](std::int64_t left) {
+                           for (char d = '0'; d <= '7'; ++d) {
+                             code.push_back(d);
+                             if (left > 1)
+                               grow(left - 1);
+                             else if (d != '0')
+                               out.push_back("octal -p code=" + code);
+                             code.pop_back();
+                           }
+                         };
+                         for (std::int64_t k = 1; k <= o.at("digits"); ++k) grow(k);
+                         return out;
+                       },
+                       [](const std::map<std::string, std::int64_t>& o) {
+                         return "codes of 1.." + std::to_string(o.at("digits")) + " digits";
+                       },
+                       false};
   return f;
 }
 

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "core/errors.hpp"
-#include "core/ruleset.hpp"
+#include "core/model/ruleset.hpp"
+#include "runtime/errors.hpp"
 
 namespace grundy::games {
 
@@ -112,8 +112,8 @@ class Octal {
  private:
   static void push_heap(Position& o, std::int64_t heap, const Position& from) {
     if (o.size() == kMaxHeaps)
-      throw core::UserError("position " + core::to_string(from) + ": a move leaves more than " +
-                            std::to_string(kMaxHeaps) + " heaps, the most a position may hold here");
+      throw runtime::UserError("position " + core::to_string(from) + ": a move leaves more than " +
+                               std::to_string(kMaxHeaps) + " heaps, the most a position may hold here");
     o.push_back(heap);
   }
   static void sort_heaps(Position& o);

@@ -11,11 +11,11 @@
 #define GRUNDY_OCTAL_AVX2 1
 #endif
 
-#include "core/huge_pages.hpp"
-#include "core/memory.hpp"
-#include "core/mex.hpp"
-#include "core/progress.hpp"
-#include "core/threads.hpp"
+#include "core/model/mex.hpp"
+#include "runtime/huge_pages.hpp"
+#include "runtime/memory.hpp"
+#include "runtime/progress.hpp"
+#include "runtime/threads.hpp"
 
 namespace grundy::games {
 
@@ -32,7 +32,7 @@ std::vector<core::Value> octal_values_naive(const OctalCode& code, std::int64_t 
       opts.push_back(v);
     });
     g[static_cast<std::size_t>(x)] = core::mex_naive(opts);
-    if ((x & 1023) == 1023) core::poll_stop();
+    if ((x & 1023) == 1023) runtime::poll_stop();
   }
   return g;
 }
@@ -539,7 +539,7 @@ std::int64_t OctalSweep::run(std::vector<T>& gv, std::int64_t from, std::int64_t
       if (*value > kMax) return n;
       gv[static_cast<std::size_t>(n)] = static_cast<T>(*value);
       note(n, *value);
-      if ((n & 65535) == 65535) core::tick(65536);
+      if ((n & 65535) == 65535) runtime::tick(65536);
       ++n;
       continue;
     }
@@ -565,7 +565,7 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
   // game and 0.6: 1,273 and 1,583; not 0.354 with 262, which it made 10% slower).
   constexpr std::size_t kHelperPairs = 512;
   const bool helper = rare_.size() * split_.size() >= kHelperPairs;
-  const int threads = helper && blocks >= 8 && g_octal_threads && core::solver_threads() >= 2 ? 2 : 1;
+  const int threads = helper && blocks >= 8 && g_octal_threads && runtime::solver_threads() >= 2 ? 2 : 1;
   struct Job {
     std::int64_t n0 = 0, n1 = 0, h = 0;  // heap sizes n0 .. n1 - 1, far partners below h
     const std::int64_t* rare = nullptr;  // the rare heaps known at the horizon
@@ -699,10 +699,10 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
     }
     return missing;
   };
-  core::detail::run_on_threads(threads, stop, [&](int tid) {
+  runtime::detail::run_on_threads(threads, stop, [&](int tid) {
     std::vector<std::uint8_t> flags;
     if (tid == 1) {
-      for (std::uint64_t b = 1; core::detail::wait_for(published, b, stop); ++b) {
+      for (std::uint64_t b = 1; runtime::detail::wait_for(published, b, stop); ++b) {
         compute(jobs[b % 2], flags);
         finished.store(b, std::memory_order_release);
       }
@@ -713,7 +713,7 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
       if (threads == 1 || b == 0) {
         prepare(b, block_start);
         compute(jobs[static_cast<std::size_t>(b % 2)], flags);
-      } else if (!core::detail::wait_for(finished, static_cast<std::uint64_t>(b), stop)) {
+      } else if (!runtime::detail::wait_for(finished, static_cast<std::uint64_t>(b), stop)) {
         return;
       }
       if (threads == 2 && b + 1 < blocks) {
@@ -729,7 +729,7 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
       const int S = J.S;
       const std::uint64_t* far_words = J.far.data();
       for (std::int64_t n = n0; n < n1; ++n) {
-        if ((n & 65535) == 65535) core::tick(65536);
+        if ((n & 65535) == 65535) runtime::tick(65536);
         const int W = words_;
         seen.clear(W);
         for (int k : keep_) seen.add(g[n - k]);
@@ -840,9 +840,9 @@ void OctalSweep::widen() {
   std::vector<std::uint8_t>().swap(v8_);
 }
 
-core::UserError OctalSweep::too_large(std::int64_t n) const {
-  return core::UserError(code_.text + ": a Grundy value beyond 65535 at heap size " + std::to_string(n) +
-                         "; values are kept in two bytes");
+runtime::UserError OctalSweep::too_large(std::int64_t n) const {
+  return runtime::UserError(code_.text + ": a Grundy value beyond 65535 at heap size " + std::to_string(n) +
+                            "; values are kept in two bytes");
 }
 
 void OctalSweep::remask_at(std::int64_t n) {
@@ -869,7 +869,7 @@ OctalPeriod find_octal_period(const OctalSweep& sw) {
   const int k = sw.code().max_parts(), t = sw.code().max_removal();
   for (std::int64_t q = s - 1; q >= 0; --q) {
     h = sw.at(q) * top + (h - sw.at(q + W)) * Binv;
-    if ((q & 0xfffff) == 0) core::poll_stop();
+    if ((q & 0xfffff) == 0) runtime::poll_stop();
     if (h != key) continue;
     const std::int64_t p = s - q;
     std::int64_t n = N - p - 1;
@@ -958,7 +958,7 @@ std::optional<core::SolveRoute> fast_route(const Octal& g, const core::Box& box,
       core::Value v = 0;
       for (int h = 0; h < p.size(); ++h) v ^= sweep.at(p[h]);
       t.values.set(i++, eval == core::Evaluation::Grundy ? v : (v == 0 ? 0 : 1));
-      if ((i & 65535) == 0) core::tick(65536);
+      if ((i & 65535) == 0) runtime::tick(65536);
     } while (box.next(p));
     return t;
   };
@@ -991,8 +991,8 @@ core::Value OctalHeapValues::at(std::int64_t x) {
   }
   if (x >= sweep_.size()) {
     const std::int64_t n = std::max(x + 1, sweep_.size() + sweep_.size() / 2);
-    core::ensure_fits(OctalSweep::bytes(sweep_.code(), x + 1), limit_,
-                      "the value sequence of " + name_ + " up to heap " + std::to_string(x));
+    runtime::ensure_fits(OctalSweep::bytes(sweep_.code(), x + 1), limit_,
+                         "the value sequence of " + name_ + " up to heap " + std::to_string(x));
     sweep_.extend_to(OctalSweep::bytes(sweep_.code(), n) <= limit_ ? n : x + 1);
   }
   return sweep_.at(x);

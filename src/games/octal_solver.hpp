@@ -31,12 +31,12 @@
 #include <utility>
 #include <vector>
 
-#include "core/dense_solver.hpp"
-#include "core/errors.hpp"
-#include "core/game.hpp"
-#include "core/progress.hpp"
-#include "core/route.hpp"
+#include "core/solve/dense_solver.hpp"
+#include "core/solve/game.hpp"
+#include "core/solve/route.hpp"
 #include "games/octal.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::games {
 
@@ -50,7 +50,7 @@ std::vector<core::Value> octal_values_naive(const OctalCode& code, std::int64_t 
 enum class OctalScan { Scalar, Avx2, Avx512 };
 void set_octal_scan(OctalScan widest);
 // Whether OctalSweep may find the next block's far pairs on a helper thread (on by default,
-// with two threads or more; see core::solver_threads).
+// with two threads or more; see runtime::solver_threads).
 void set_octal_threads(bool on);
 
 class OctalSweep {
@@ -96,10 +96,10 @@ class OctalSweep {
   void choose_mask();
   void remask_at(std::int64_t n);  // the mask is chosen again at 1024, 2048, 4096, ... heap sizes
   void widen();                    // one byte a value to two, for the values done
-  core::UserError too_large(std::int64_t n) const;
+  runtime::UserError too_large(std::int64_t n) const;
   bool past_stop();  // stop_at's time has come
   // Adds `units` of work (an option, a pair, a word of a pair set) to the poll of the stop
-  // request (core::StopPoll, which throws Interrupted), and at its beat checks stop_at too:
+  // request (runtime::StopPoll, which throws Interrupted), and at its beat checks stop_at too:
   // true once that time has come.
   bool poll(std::uint64_t units) { return poll_(units) && past_stop(); }
   void set_mask(std::uint32_t mask);
@@ -132,7 +132,7 @@ class OctalSweep {
   std::vector<core::Value> naive_opts_;
   std::optional<std::chrono::steady_clock::time_point> stop_at_;
   bool stopped_ = false;  // the last extend_to stopped at stop_at_
-  core::StopPoll poll_;
+  runtime::StopPoll poll_;
 };
 
 // The period of a value sequence, and whether the octal periodicity theorem proves it: if

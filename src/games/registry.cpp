@@ -5,11 +5,11 @@
 #include <cstring>
 #include <set>
 
-#include "core/parse.hpp"
+#include "core/model/parse.hpp"
 
 namespace grundy::games {
 
-using core::UserError;
+using runtime::UserError;
 
 const std::string& Params::get(const std::string& name) const {
   auto it = values_.find(name);
@@ -53,7 +53,9 @@ const Family& find_family(std::string_view name) {
   throw UserError("unknown game family '" + std::string(name.substr(0, 40)) + "'; known: " + known);
 }
 
-core::Game make_game(const GameSpec& spec) {
+core::Game make_game(const GameSpec& spec) { return find_family(spec.family).make(params_of(spec), spec.transforms); }
+
+Params params_of(const GameSpec& spec) {
   const Family& family = find_family(spec.family);
   std::map<std::string, std::string> values;
   for (const auto& [name, value] : spec.params) {
@@ -70,7 +72,7 @@ core::Game make_game(const GameSpec& spec) {
   }
   for (const ParamSpec& p : family.params)
     if (!values.count(p.name) && !p.default_value.empty()) values.emplace(p.name, p.default_value);
-  return family.make(Params(family.name, std::move(values)), spec.transforms);
+  return Params(family.name, std::move(values));
 }
 
 namespace {

@@ -5,22 +5,27 @@
 // The one list of game families that the CLI, the server and the tests loop over.
 //
 // To add a family:
-//   1. write src/games/<family>.hpp (+ .cpp): a Ruleset (see src/core/ruleset.hpp) with its
+//   1. write src/games/<family>.hpp (+ .cpp): a Ruleset (see src/core/model/ruleset.hpp) with its
 //      parameters as typed members, and a `Family <family>_family()` that parses them;
 //   2. add one line to the list in src/games/registry.cpp;
-//   3. add a golden row (a published table or a classic result) under tests/golden/ and a test.
+//   3. add a golden row (a published table or a classic result) under data/golden/ and its test
+//      in tests/golden/.
 // Nothing else needs editing: transforms, solvers, CLI commands and the generic tests pick the
 // family up from this list.
 
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "core/errors.hpp"
-#include "core/game.hpp"
+#include "core/solve/game.hpp"
+#include "games/octal.hpp"
+#include "games/subtraction.hpp"
+#include "runtime/errors.hpp"
 #include "transforms/forbid.hpp"
 #include "transforms/with_pass.hpp"
 
@@ -90,6 +95,26 @@ void check_forbid(const std::string& text);
 // --pass-from-terminal only with a pass.
 GameSpec make_game_spec(const std::string& family, const std::vector<std::string>& params, const TransformFlags& flags);
 
+// One option of `grundy atlas run` a family reads (--max, --sizes, --digits ...): its flag, what
+// it means for the family, its default and range.
+struct AtlasOption {
+  std::string flag;
+  std::string help;
+  std::int64_t default_value = 0, min = 0, max = 0;
+};
+
+// How `grundy atlas run FAMILY` enumerates the family's games: the options it reads, the base
+// specs (without transforms) for their values, in the atlas's order, and what they are in
+// words. With `variants`, each base is swept with every count of --passes (both conventions)
+// and in misere play with --misere; without (take-and-break games, whose sweep is normal play
+// without transforms), as it is.
+struct AtlasSweep {
+  std::vector<AtlasOption> options;
+  std::function<std::vector<std::string>(const std::map<std::string, std::int64_t>&)> bases;
+  std::function<std::string(const std::map<std::string, std::int64_t>&)> describe;
+  bool variants = true;
+};
+
 struct Family {
   std::string name;
   std::string summary;
@@ -101,6 +126,30 @@ struct Family {
   // The parameter that counts a position's coordinates (-p heaps=K), when a position given
   // without it says how many (a take-and-break position is its list of heaps); empty: none.
   std::string arity_param;
+
+  // What the family can do besides being solved, declared here and asked for by every face,
+  // none of which tells a family by its name (CGSuite's HeapRuleset: each ruleset says which
+  // periodicity checker applies to it). Each may be left empty.
+  //
+  // The one-heap subtraction game a spec is, with its passes: its fast sweep, its period
+  // proven once max(S) heap sizes repeat (seq, value of a huge heap), the reverse-mex check.
+  // Nothing for a spec it does not cover (a --forbid, misere play).
+  std::function<std::optional<SubtractionGame>(const GameSpec&)> subtraction;
+  // The take-and-break code a spec is, in normal play without transforms: its value sequence by
+  // the sparse space, its period proven by the octal periodicity theorem, seq --save/--load.
+  std::function<std::optional<OctalCode>(const GameSpec&)> octal;
+  // How `play` draws a position of `n` coordinates (names[0 .. n)) of the game; false when it
+  // does not (too large for the terminal): play then shows heaps of stones.
+  std::function<bool(std::ostream&, const core::Game&, const std::vector<std::string>& names, const core::Position&,
+                     int n)>
+      draw;
+  // The board the explorer draws for a position: a chocolate bar's columns as Definition 6
+  // builds them; empty when the bar is too large to draw.
+  std::function<std::vector<std::vector<std::int64_t>>(const core::Game&, const core::Position&)> columns;
+  // F(x, z) of a chocolate bar, whose NS property (Definition 8) the atlas records.
+  std::function<std::function<std::int64_t(std::int64_t, std::int64_t)>(const GameSpec&)> ns_function;
+  // How `grundy atlas run FAMILY` sweeps the family; no value: not an atlas family.
+  std::optional<AtlasSweep> atlas;
 };
 
 const std::vector<Family>& families();
@@ -114,6 +163,10 @@ const Family& find_family(std::string_view name);
 
 // Builds the game a spec names: parameters checked and defaulted, transforms applied.
 core::Game make_game(const GameSpec& spec);
+
+// The parameters of a spec, checked (each known to its family, none twice) and defaulted, as
+// make_game reads them: what a family's capabilities read.
+Params params_of(const GameSpec& spec);
 
 // Parses a GAME spec written as one string ("nim -p heaps=1 --pass"), as the `sum` family's
 // components are given. Quotes ('...' or "...") group words. --misere, an evaluation of the
@@ -137,9 +190,9 @@ std::string shell_word(const std::string& w);
 template <core::Ruleset R>
 core::Game with_transforms(R base, const Transforms& t) {
   if (t.passes < 0 || t.passes > 64)
-    throw core::UserError("--passes " + std::to_string(t.passes) + ": allowed 0..64");
+    throw runtime::UserError("--passes " + std::to_string(t.passes) + ": allowed 0..64");
   if (t.pass_from_terminal && t.passes == 0)
-    throw core::UserError("--pass-from-terminal needs --pass or --passes K");
+    throw runtime::UserError("--pass-from-terminal needs --pass or --passes K");
   if (!t.forbid.empty()) {
     transforms::Forbid<R> f(std::move(base), t.forbid);
     if (t.passes > 0) return core::Game::of(transforms::WithPass<transforms::Forbid<R>>(std::move(f), t.passes, t.pass_from_terminal));

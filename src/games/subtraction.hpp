@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/ruleset.hpp"
+#include "core/model/ruleset.hpp"
 
 namespace grundy::games {
 
@@ -40,6 +40,14 @@ class Subtraction {
 
  private:
   std::vector<std::int64_t> set_;
+};
+
+// A one-heap subtraction game with K shared passes (p = the passes left), in either pass
+// convention: what its fast sweep, its proven period and the reverse-mex check take.
+struct SubtractionGame {
+  Subtraction game;
+  int passes = 0;
+  bool pass_from_terminal = false;
 };
 
 // The ruleset the `subtraction` family's parameters name (-p set=...), checked as for the

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "core/errors.hpp"
-#include "core/memory.hpp"
-#include "core/progress.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/memory.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::games {
 
@@ -25,10 +25,10 @@ SubtractionSweep::SubtractionSweep(const Subtraction& game, int passes, bool pas
                                    std::uint64_t memory_limit, std::int64_t heaps)
     : set_(game.set()), passes_(passes), from_terminal_(pass_from_terminal), heaps_(heaps) {
   if (set_.empty() || set_.front() <= 0)
-    throw core::EngineError(game.name() + ": the subtraction set must be positive");
-  if (passes < 0 || passes > 64) throw core::UserError("--passes " + std::to_string(passes) + ": allowed 0..64");
-  core::ensure_fits(memory_bytes(game, passes, heaps), memory_limit ? memory_limit : core::default_memory_limit(),
-                    "a sweep of " + game.name() + " (a ring of max(S) + 1 heap sizes)");
+    throw runtime::EngineError(game.name() + ": the subtraction set must be positive");
+  if (passes < 0 || passes > 64) throw runtime::UserError("--passes " + std::to_string(passes) + ": allowed 0..64");
+  runtime::ensure_fits(memory_bytes(game, passes, heaps), memory_limit ? memory_limit : runtime::default_memory_limit(),
+                       "a sweep of " + game.name() + " (a ring of max(S) + 1 heap sizes)");
   small_ = set_.size() + 1 < 64;
   mask_ = static_cast<std::size_t>(ring_heaps(game, heaps) - 1);
   ring_.assign((mask_ + 1) * static_cast<std::size_t>(passes + 1), 0);
@@ -37,8 +37,8 @@ SubtractionSweep::SubtractionSweep(const Subtraction& game, int passes, bool pas
 void subtraction_values(const Subtraction& game, int passes, bool pass_from_terminal, int layer,
                         std::span<core::Value> out) {
   if (layer < 0 || layer > passes)
-    throw core::EngineError("subtraction_values: layer " + std::to_string(layer) + " outside 0.." +
-                            std::to_string(passes));
+    throw runtime::EngineError("subtraction_values: layer " + std::to_string(layer) + " outside 0.." +
+                               std::to_string(passes));
   SubtractionSweep sweep(game, passes, pass_from_terminal, 0, static_cast<std::int64_t>(out.size()));
   for (core::Value& v : out) v = sweep.step()[static_cast<std::size_t>(layer)];
 }
@@ -52,9 +52,9 @@ SubtractionPeriod find_subtraction_period(const Subtraction& game, int passes, b
     return r;
   }
   const auto width = static_cast<std::size_t>(m) * static_cast<std::size_t>(passes + 1);
-  core::ensure_fits(core::add_bytes(core::mul_bytes(3, SubtractionSweep::memory_bytes(game, passes)),
-                                    core::mul_bytes(width, sizeof(core::Value))),
-                    memory_limit, "the period search of " + game.name());
+  runtime::ensure_fits(core::add_bytes(core::mul_bytes(3, SubtractionSweep::memory_bytes(game, passes)),
+                                       core::mul_bytes(width, sizeof(core::Value))),
+                       memory_limit, "the period search of " + game.name());
   SubtractionSweep hare(game, passes, pass_from_terminal);
   const int layers = hare.layers();
 
@@ -69,7 +69,7 @@ SubtractionPeriod find_subtraction_period(const Subtraction& game, int passes, b
     return c;
   };
   std::uint64_t hash = 0;
-  core::StopPoll poll;
+  runtime::StopPoll poll;
   auto advance = [&] {
     poll();
     hare.step();
@@ -133,7 +133,7 @@ SubtractionPeriod find_subtraction_period(const Subtraction& game, int passes, b
     if (!std::equal(a.begin(), a.end(), b.begin())) run_start = y + 1;
     if (y - run_start + 1 >= m) break;
     if (y > r.searched)
-      throw core::EngineError(game.name() + ": period " + std::to_string(lambda) + " found but its start was not");
+      throw runtime::EngineError(game.name() + ": period " + std::to_string(lambda) + " found but its start was not");
   }
   r.start = run_start;
   r.found = true;

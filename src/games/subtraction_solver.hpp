@@ -26,14 +26,14 @@
 
 #include <optional>
 
-#include "core/dense_solver.hpp"
-#include "core/errors.hpp"
-#include "core/memory.hpp"
-#include "core/mex.hpp"
-#include "core/position.hpp"
-#include "core/progress.hpp"
-#include "core/route.hpp"
+#include "core/model/mex.hpp"
+#include "core/model/position.hpp"
+#include "core/solve/dense_solver.hpp"
+#include "core/solve/route.hpp"
 #include "games/subtraction.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/memory.hpp"
+#include "runtime/progress.hpp"
 #include "transforms/with_pass.hpp"
 
 namespace grundy::games {
@@ -41,8 +41,8 @@ namespace grundy::games {
 class SubtractionSweep {
  public:
   // The sweep computes heap sizes 0 .. heaps-1 at most (step() past them is an EngineError).
-  // Throws core::TooLarge if the ring buffer would exceed `memory_limit` bytes (0: the default
-  // limit, 75% of physical memory), and core::UserError if passes is outside 0..64.
+  // Throws runtime::TooLarge if the ring buffer would exceed `memory_limit` bytes (0: the default
+  // limit, 75% of physical memory), and runtime::UserError if passes is outside 0..64.
   explicit SubtractionSweep(const Subtraction& game, int passes = 0, bool pass_from_terminal = false,
                             std::uint64_t memory_limit = 0, std::int64_t heaps = kUnbounded);
 
@@ -68,7 +68,7 @@ class SubtractionSweep {
   // valid until the ring slot is reused, window() steps later.
   std::span<const core::Value> step() {
     // Past `heaps` the ring may be shorter than max(S) + 1, and a move would read a wrong slot.
-    if (x_ >= heaps_) throw core::EngineError("SubtractionSweep: heap size past the sweep's bound");
+    if (x_ >= heaps_) throw runtime::EngineError("SubtractionSweep: heap size past the sweep's bound");
     const std::int64_t x = x_++;
     core::Value* cur = ring_.data() + slot(x);
     const bool pass_legal = x >= set_.front() || from_terminal_;
@@ -203,10 +203,10 @@ struct SubtractionPeriod {
   std::int64_t searched = 0;
 };
 
-// The three sweeps it runs at once are refused up front (core::TooLarge) beyond `memory_limit`.
+// The three sweeps it runs at once are refused up front (runtime::TooLarge) beyond `memory_limit`.
 SubtractionPeriod find_subtraction_period(const Subtraction& game, int passes, bool pass_from_terminal,
                                           std::int64_t limit,
-                                          std::uint64_t memory_limit = core::default_memory_limit());
+                                          std::uint64_t memory_limit = runtime::default_memory_limit());
 
 // Bytes sweep_subtraction allocates for `count` heap sizes: the step-by-step sweep's ring,
 // and the chunked sweep's linear buffer.
@@ -238,7 +238,7 @@ std::optional<core::SolveRoute> fast_route_subtraction(const Subtraction& game, 
     const std::int64_t layers = box.arity() > 1 ? box.extent(1) : 1;
     t.values.reset(box.count(), width);
     sweep_subtraction(game, passes, from_terminal, box.extent(0), [&](std::int64_t x, std::span<const core::Value> v) {
-      if ((x & 65535) == 65535) core::tick(65536);
+      if ((x & 65535) == 65535) runtime::tick(65536);
       for (std::int64_t p = 0; p < layers; ++p) {
         const core::Value g = v[static_cast<std::size_t>(p)];
         t.values.set(static_cast<std::size_t>(x * layers + p), eval == core::Evaluation::Grundy ? g : (g == 0 ? 0 : 1));

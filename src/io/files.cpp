@@ -11,8 +11,8 @@
 #include <iostream>
 #include <random>
 
-#include "core/cleanup.hpp"
-#include "core/errors.hpp"
+#include "runtime/cleanup.hpp"
+#include "runtime/errors.hpp"
 
 namespace grundy::io {
 
@@ -40,33 +40,34 @@ std::pair<std::string, std::string> split_path(const std::string& path) {
 }
 
 AtomicFile::AtomicFile(std::string path, std::string flag) : path_(std::move(path)), flag_(std::move(flag)) {
-  if (path_.empty()) throw core::UserError(flag_ + ": empty file name; give a path such as " + flag_ + " table.gtab");
+  if (path_.empty())
+    throw runtime::UserError(flag_ + ": empty file name; give a path such as " + flag_ + " table.gtab");
   const std::string where = flag_ + " " + shown(path_);
   struct stat st{};
   if (::stat(path_.c_str(), &st) == 0) {
-    if (S_ISDIR(st.st_mode)) throw core::UserError(where + ": is a folder, not a file");
+    if (S_ISDIR(st.st_mode)) throw runtime::UserError(where + ": is a folder, not a file");
     if (!S_ISREG(st.st_mode))
-      throw core::UserError(where + ": exists and is not a regular file (a FIFO or a device); not replaced");
+      throw runtime::UserError(where + ": exists and is not a regular file (a FIFO or a device); not replaced");
   } else if (errno != ENOENT) {
-    throw core::UserError(where + ": " + std::strerror(errno));
+    throw runtime::UserError(where + ": " + std::strerror(errno));
   }
   const auto [dir, base] = split_path(path_);
-  if (base.empty()) throw core::UserError(where + ": names a folder, not a file");
+  if (base.empty()) throw runtime::UserError(where + ": names a folder, not a file");
   // The name is drawn and listed for the signal handlers before the file exists: a signal sent
   // while the file is being created is delivered as open() returns, and must find it listed.
   // O_EXCL makes the creation exclusive, as mkstemp's; on a clash, another name is drawn.
   int fd = -1;
   for (int attempt = 0;; ++attempt) {
     temp_ = dir + "/." + base + ".tmp-" + random_suffix();
-    slot_ = core::register_temporary(temp_.c_str());
+    slot_ = runtime::register_temporary(temp_.c_str());
     fd = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd >= 0) break;
     const int err = errno;
-    core::unregister_temporary(slot_);
+    runtime::unregister_temporary(slot_);
     slot_ = -1;
     if (err != EEXIST || attempt == 100) {
       temp_.clear();
-      throw core::UserError(where + ": cannot create a file in " + shown(dir) + ": " + std::strerror(err));
+      throw runtime::UserError(where + ": cannot create a file in " + shown(dir) + ": " + std::strerror(err));
     }
   }
   // Created 0600, as mkstemp does; a finished file gets the usual mode for new files (0666 & ~umask).
@@ -85,7 +86,7 @@ AtomicFile::~AtomicFile() {
   buf_.reset();
   if (file_) std::fclose(file_);
   if (!temp_.empty()) ::unlink(temp_.c_str());
-  core::unregister_temporary(slot_);
+  runtime::unregister_temporary(slot_);
 }
 
 void AtomicFile::fail(const std::string& what) {
@@ -95,19 +96,19 @@ void AtomicFile::fail(const std::string& what) {
   if (file_) std::fclose(file_);
   file_ = nullptr;
   ::unlink(temp_.c_str());
-  core::unregister_temporary(slot_);
+  runtime::unregister_temporary(slot_);
   slot_ = -1;
   temp_.clear();
-  throw core::UserError(flag_ + " " + shown(path_) + ": " + what + ": " + why);
+  throw runtime::UserError(flag_ + " " + shown(path_) + ": " + what + ": " + why);
 }
 
 void AtomicFile::write(const void* data, std::size_t size) {
-  if (!file_) throw core::EngineError("write to a finished file " + path_);
+  if (!file_) throw runtime::EngineError("write to a finished file " + path_);
   if (size && std::fwrite(data, 1, size, file_) != size) fail("write failed");
 }
 
 std::ostream& AtomicFile::stream() {
-  if (!file_) throw core::EngineError("stream of a finished file " + path_);
+  if (!file_) throw runtime::EngineError("stream of a finished file " + path_);
   if (!stream_) {
     buf_ = std::make_unique<__gnu_cxx::stdio_sync_filebuf<char>>(file_);
     stream_ = std::make_unique<std::ostream>(buf_.get());
@@ -116,7 +117,7 @@ std::ostream& AtomicFile::stream() {
 }
 
 void AtomicFile::commit() {
-  if (!file_) throw core::EngineError("commit of a finished file " + path_);
+  if (!file_) throw runtime::EngineError("commit of a finished file " + path_);
   if (stream_ && !stream_->flush()) fail("write failed");
   if (std::fflush(file_) != 0 || std::ferror(file_)) fail("write failed");
   if (::fsync(::fileno(file_)) != 0 && errno != EINVAL) fail("write failed");
@@ -124,29 +125,29 @@ void AtomicFile::commit() {
   file_ = nullptr;
   if (rc != 0) fail("write failed");
   if (::rename(temp_.c_str(), path_.c_str()) != 0) fail("cannot rename the finished file into place");
-  core::unregister_temporary(slot_);
+  runtime::unregister_temporary(slot_);
   slot_ = -1;
   temp_.clear();
 }
 
 std::FILE* open_regular_for_reading(const std::string& path, const std::string& flag) {
-  if (path.empty()) throw core::UserError(flag + ": empty file name");
+  if (path.empty()) throw runtime::UserError(flag + ": empty file name");
   const std::string where = flag + " " + shown(path);
   // O_NONBLOCK: opening a FIFO with no writer would otherwise wait forever.
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) throw core::UserError(where + ": cannot open the file: " + std::strerror(errno));
+  if (fd < 0) throw runtime::UserError(where + ": cannot open the file: " + std::strerror(errno));
   struct stat st{};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     const bool dir = S_ISDIR(st.st_mode);
     ::close(fd);
-    throw core::UserError(where +
-                          (dir ? ": is a folder, not a table file" : ": not a regular file (a FIFO or a device)"));
+    throw runtime::UserError(where +
+                             (dir ? ": is a folder, not a table file" : ": not a regular file (a FIFO or a device)"));
   }
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   std::FILE* f = ::fdopen(fd, "rb");
   if (!f) {
     ::close(fd);
-    throw core::UserError(where + ": cannot open the file: " + std::strerror(errno));
+    throw runtime::UserError(where + ": cannot open the file: " + std::strerror(errno));
   }
   return f;
 }
@@ -156,8 +157,8 @@ void flush_stdout() {
   if (std::cout.good() && std::fflush(stdout) == 0) return;
   const int err = errno;
   std::cout.clear();
-  throw core::UserError(std::string("standard output: write failed: ") +
-                        (err ? std::strerror(err) : "the stream refused the data"));
+  throw runtime::UserError(std::string("standard output: write failed: ") +
+                           (err ? std::strerror(err) : "the stream refused the data"));
 }
 
 }  // namespace grundy::io

@@ -8,7 +8,7 @@
 // pre-planted as a symlink, two runs saving to one file never share a temporary, a reader sees
 // the old file or the whole new one, and an interrupted run leaves the target as it was. The
 // temporary is removed when the writer is destroyed unfinished (an error, Ctrl-C), and by the
-// signal handlers (core/cleanup.hpp: SIGTERM, SIGHUP, a second Ctrl-C). A target that exists
+// signal handlers (runtime/cleanup.hpp: SIGTERM, SIGHUP, a second Ctrl-C). A target that exists
 // but is not a regular file (a FIFO, a device, a folder) is refused, never replaced.
 
 #include <cstdio>

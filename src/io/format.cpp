@@ -7,11 +7,10 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
-#include "core/errors.hpp"
-#include "core/progress.hpp"
-#include "io/heatmap.hpp"
 #include "io/latex.hpp"
 #include "io/npy.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::io {
 
@@ -62,7 +61,7 @@ Format parse_any_format(std::string_view text) {
     if (text == format_name(f)) return f;
     names += (names.empty() ? "" : ", ") + std::string(format_name(f));
   }
-  throw core::UserError("--format = '" + std::string(text.substr(0, 40)) + "': allowed " + names);
+  throw runtime::UserError("--format = '" + std::string(text.substr(0, 40)) + "': allowed " + names);
 }
 
 std::string value_text(Value v, Evaluation eval) {
@@ -111,7 +110,7 @@ Grid make_grid(const core::DenseTable& table, std::string game, std::vector<std:
 void write_bfile(std::ostream& out, const std::string& game, Evaluation eval, std::int64_t count,
                  const std::function<std::optional<std::pair<std::int64_t, Value>>(std::int64_t)>& term) {
   if (eval != Evaluation::Grundy)
-    throw core::UserError("--format bfile writes Grundy values (an OEIS b-file holds integers), not outcomes");
+    throw runtime::UserError("--format bfile writes Grundy values (an OEIS b-file holds integers), not outcomes");
   std::string buf = "# Grundy values of " + game + ", computed by grundy\n";
   for (std::int64_t i = 0; i < count; ++i) {
     const auto t = term(i);
@@ -123,29 +122,30 @@ void write_bfile(std::ostream& out, const std::string& game, Evaluation eval, st
     if (buf.size() >= (1u << 16)) {
       out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
       buf.clear();
-      core::poll_stop();
+      runtime::poll_stop();
     }
   }
   out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
 }
 
-void write_grid(std::ostream& out, Format format, const Grid& g, const FigureStyle& style) {
+bool is_figure(Format f) { return f == Format::Png || f == Format::Svg || f == Format::Pdf || f == Format::Tikz; }
+
+void write_grid(std::ostream& out, Format format, const Grid& g) {
   if (format == Format::Latex) {
     write_latex(out, g, LatexMark::Bold);
     return;
   }
-  if (is_figure(format)) {
-    write_figure(out, format, g, style);
-    return;
-  }
+  if (is_figure(format))
+    throw runtime::EngineError(std::string(format_name(format)) + " is a figure: figures::write_grid draws it");
   if (format == Format::Npy) {
     write_npy_grid(out, g);
     return;
   }
   if (format == Format::Bfile) {
     if (g.col >= 0)
-      throw core::UserError("--format bfile writes a sequence, n a(n) per line: give a game of one coordinate "
-                            "(or pin all but one with --fix)");
+      throw runtime::UserError(
+          "--format bfile writes a sequence, n a(n) per line: give a game of one coordinate "
+          "(or pin all but one with --fix)");
     write_bfile(out, g.game, g.eval, g.rows, [&](std::int64_t r) -> std::optional<std::pair<std::int64_t, Value>> {
       if (g.at(r, 0) == kNoValue) return std::nullopt;
       return std::make_pair(g.position(r, 0)[g.row], g.at(r, 0));
@@ -196,7 +196,7 @@ void write_grid(std::ostream& out, Format format, const Grid& g, const FigureSty
       if (buf.size() >= (1u << 16)) {
         out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
         buf.clear();
-        core::poll_stop();
+        runtime::poll_stop();
       }
     }
     buf += "]}\n";
@@ -221,7 +221,7 @@ void write_grid(std::ostream& out, Format format, const Grid& g, const FigureSty
     out << fmt::format(" {:>{}}", g.eval == Evaluation::Grundy ? "G" : "o", width);
   out << "\n";
   for (std::int64_t r = 0; r < g.rows; ++r) {
-    if ((r & 63) == 63) core::poll_stop();
+    if ((r & 63) == 63) runtime::poll_stop();
     out << fmt::format("{:>{}}", r, left);
     for (std::int64_t c = 0; c < g.cols; ++c) out << fmt::format(" {:>{}}", value_text(g.at(r, c), g.eval), width);
     out << "\n";
@@ -258,7 +258,7 @@ void write_grid_wide_csv(std::ostream& out, const Grid& g) {
     if (buf.size() >= (1u << 16)) {
       out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
       buf.clear();
-      core::poll_stop();
+      runtime::poll_stop();
     }
   }
   out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
@@ -272,7 +272,7 @@ CellWriter::CellWriter(std::ostream& out, Format format, const std::string& game
                        Evaluation eval)
     : out_(out), format_(format), eval_(eval) {
   if (format == Format::Latex || is_figure(format) || format == Format::Bfile)
-    throw core::UserError(
+    throw runtime::UserError(
         "--format latex, png, svg, pdf, tikz and bfile write tables and sequences (grundy table, "
         "grundy seq); a list of positions is text, csv or json");
   if (format == Format::Json) {
@@ -364,7 +364,7 @@ void CellWriter::flush_if_full() {
   if (buf_.size() < (1u << 16)) return;
   out_.write(buf_.data(), static_cast<std::streamsize>(buf_.size()));
   buf_.clear();
-  core::poll_stop();
+  runtime::poll_stop();
 }
 
 void CellWriter::finish() {

@@ -7,14 +7,16 @@
 #include <string_view>
 #include <vector>
 
-#include "core/dense_solver.hpp"
-#include "io/figure.hpp"
+#include "core/solve/dense_solver.hpp"
 
 namespace grundy::io {
 
 // Bfile: an OEIS b-file, "n a(n)" per line, for one-coordinate sequences of Grundy values.
-// Png, Svg, Pdf and Tikz are figures (io/heatmap.hpp).
+// Png, Svg, Pdf and Tikz are figures, drawn by the figures library (figures/heatmap.hpp).
 enum class Format { Text, Csv, Json, Latex, Png, Svg, Pdf, Tikz, Npy, Bfile };
+
+// Whether `format` is a picture (png, svg, pdf, tikz).
+bool is_figure(Format format);
 
 // "text", "csv", "json", "latex", "png", "svg", "pdf", "tikz", "npy", "bfile".
 const char* format_name(Format f);
@@ -58,9 +60,9 @@ Grid make_grid(const core::DenseTable& table, std::string game, std::vector<std:
 void write_bfile(std::ostream& out, const std::string& game, core::Evaluation eval, std::int64_t count,
                  const std::function<std::optional<std::pair<std::int64_t, core::Value>>(std::int64_t)>& term);
 
-// Every Format; Png, Pdf and Npy write bytes (open `out` in binary mode), Latex marks P in
-// bold; the figures are drawn in `style`.
-void write_grid(std::ostream& out, Format format, const Grid& grid, const FigureStyle& style = {});
+// Every Format but the figures (figures::write_grid draws those, and writes the others through
+// this); Npy writes bytes (open `out` in binary mode), Latex marks P in bold.
+void write_grid(std::ostream& out, Format format, const Grid& grid);
 
 // CSV as a matrix, one line per row (numpy.loadtxt reads it): a '#' line naming the game, the
 // coordinates and the legend, then the values; -1 where a cell is not a position, outcomes as

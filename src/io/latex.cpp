@@ -4,8 +4,8 @@
 #include <ostream>
 #include <string>
 
-#include "core/errors.hpp"
-#include "core/progress.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::io {
 
@@ -13,7 +13,7 @@ LatexMark parse_latex_mark(std::string_view text) {
   if (text == "bold") return LatexMark::Bold;
   if (text == "shade") return LatexMark::Shade;
   if (text == "none") return LatexMark::None;
-  throw core::UserError("--mark-p = '" + std::string(text.substr(0, 40)) + "': allowed bold, shade, none");
+  throw runtime::UserError("--mark-p = '" + std::string(text.substr(0, 40)) + "': allowed bold, shade, none");
 }
 
 namespace {
@@ -56,7 +56,7 @@ void write_latex(std::ostream& out, const Grid& g, LatexMark mark) {
   }
   out << " \\\\\n\\hline\n";
   for (std::int64_t r = 0; r < g.rows; ++r) {
-    if ((r & 63) == 63) core::poll_stop();
+    if ((r & 63) == 63) runtime::poll_stop();
     out << r;
     for (std::int64_t c = 0; c < g.cols; ++c) {
       const core::Value v = g.at(r, c);

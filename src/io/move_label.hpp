@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "core/position.hpp"
-#include "core/ruleset.hpp"
+#include "core/model/position.hpp"
+#include "core/model/ruleset.hpp"
 
 namespace grundy::io {
 

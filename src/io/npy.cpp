@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "core/errors.hpp"
-#include "core/progress.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::io {
 
@@ -52,7 +52,7 @@ void flush(std::ostream& out, std::string& buf, bool force = false) {
   if (!force && buf.size() < (1u << 16)) return;
   out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
   buf.clear();
-  core::poll_stop();
+  runtime::poll_stop();
 }
 
 }  // namespace
@@ -101,7 +101,8 @@ void write_npy_positions(std::ostream& out, std::uint64_t n, int arity, std::int
   });
   flush(out, buf, true);
   if (written != n)
-    throw core::EngineError("npy: " + std::to_string(written) + " positions written, header says " + std::to_string(n));
+    throw runtime::EngineError("npy: " + std::to_string(written) + " positions written, header says " +
+                               std::to_string(n));
 }
 
 }  // namespace grundy::io

@@ -8,7 +8,7 @@
 #include <functional>
 #include <ostream>
 
-#include "core/position.hpp"
+#include "core/model/position.hpp"
 #include "io/format.hpp"
 
 namespace grundy::io {

@@ -10,13 +10,12 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "core/band_table.hpp"
-#include "core/errors.hpp"
-#include "core/fnv.hpp"
-#include "core/memory.hpp"
-#include "core/mpi.hpp"
-#include "core/progress.hpp"
+#include "core/solve/band_table.hpp"
 #include "io/files.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/fnv.hpp"
+#include "runtime/memory.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::io {
 
@@ -26,7 +25,7 @@ constexpr char kMagic[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'T', '2'};
 constexpr char kMagicV1[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'T', '1'};
 constexpr std::uint32_t kMaxHeader = 1 << 16;
 
-using core::Fnv;
+using runtime::Fnv;
 
 const char* eval_name(core::Evaluation e) {
   switch (e) {
@@ -64,7 +63,7 @@ constexpr char kMagicPart[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'T', 'Q'};
 // The width of a table file whose largest value is `max`: as in memory.
 int width_of(core::Value max) {
   const int width = core::ValueArray::width_for(std::uint64_t{max} + 1);
-  if (width == 4 && max >= 0xfffffffe) throw core::EngineError("--save: a value too large for a table file");
+  if (width == 4 && max >= 0xfffffffe) throw runtime::EngineError("--save: a value too large for a table file");
   return width;
 }
 
@@ -127,7 +126,7 @@ class ValueFile {
     file_.write(buf_.data(), buf_.size());
     bytes_ += buf_.size();
     buf_.clear();
-    core::poll_stop();
+    runtime::poll_stop();
   }
   AtomicFile file_;
   std::size_t width_;
@@ -140,14 +139,11 @@ class ValueFile {
 
 void write_table(const std::string& path, const std::string& game, const std::vector<std::int64_t>& extent,
                  core::Evaluation eval, std::uint64_t count, core::Value max, const ValueStream& values) {
-  // Under mpirun every rank may hold the same table (a command run alike on every rank): rank 0
-  // alone writes it. (A distributed table calls this on rank 0 only; the others stream to it.)
-  if (core::mpi::active() && !core::mpi::root()) return;
   const int width = width_of(max);
   ValueFile file(path, kMagic, table_header(game, extent, eval, width, count), width);
   values([&](const core::Value* v, std::size_t n) { file.put(v, n); });
   if (file.values() != count)
-    throw core::EngineError("--save: the table gave another number of values than its box holds");
+    throw runtime::EngineError("--save: the table gave another number of values than its box holds");
   file.commit();
 }
 
@@ -162,7 +158,7 @@ TablePart write_table_part(const std::string& path, int part, int parts, core::V
       {"index", split_path(path).second}, {"part", part}, {"of", parts}, {"width", width}, {"count", count}};
   ValueFile file(part_path(path, part, parts), kMagicPart, header, width);
   values([&](const core::Value* v, std::size_t n) { file.put(v, n); });
-  if (file.values() != count) throw core::EngineError("--save: a part gave another number of values than it holds");
+  if (file.values() != count) throw runtime::EngineError("--save: a part gave another number of values than it holds");
   return file.commit();
 }
 
@@ -231,7 +227,7 @@ struct OpenFile {
   bool read(void* into, std::size_t n) { return std::fread(into, 1, n, in.get()) == n; }
 };
 
-using Bad = std::function<core::UserError(const std::string&)>;
+using Bad = std::function<runtime::UserError(const std::string&)>;
 
 OpenFile open_table_file(const std::string& path, const Bad& bad) {
   OpenFile f;
@@ -280,7 +276,7 @@ std::uint64_t read_values(OpenFile& f, std::uint64_t count, int width, const Bad
   for (std::uint64_t done = 0; done < count;) {
     const std::uint64_t n = std::min<std::uint64_t>(count - done, buf.size() / w);
     if (!f.read(buf.data(), n * w)) throw bad("truncated");
-    core::poll_stop();
+    runtime::poll_stop();
     f.sum.add(buf.data(), n * w);
     for (std::uint64_t i = 0; i < n; ++i) {
       const std::uint64_t v = get_le(buf.data() + i * w, width);
@@ -368,7 +364,7 @@ void read_parts(const std::string& path, OpenFile& index, const core::Box& box, 
 void read_table(const std::string& path, const std::string& game, core::Evaluation eval,
                 const std::function<void(const core::Box&, core::Evaluation, int)>& start,
                 const std::function<void(std::uint64_t, core::Value)>& take) {
-  const Bad bad = [&](const std::string& why) { return core::UserError("--load " + path + ": " + why); };
+  const Bad bad = [&](const std::string& why) { return runtime::UserError("--load " + path + ": " + why); };
   OpenFile f = open_table_file(path, bad);
   const nlohmann::json& h = f.header;
   if (f.is(kMagicPart)) {
@@ -428,8 +424,8 @@ core::DenseTable load_table(const std::string& path, const std::string& game, co
         // The table in memory has the file's width (files written before the widths agreed
         // may hold a value a width holds in a file but not in memory: put() widens then).
         const std::uint64_t count = box.count();
-        core::ensure_fits(core::ValueArray::bytes(count, width), memory_limit,
-                          "--load " + path + ": a table of " + box.to_string() + " cells");
+        runtime::ensure_fits(core::ValueArray::bytes(count, width), memory_limit,
+                             "--load " + path + ": a table of " + box.to_string() + " cells");
         t.box = box;
         t.eval = e;
         t.values.reset(count, width);
@@ -443,12 +439,12 @@ void load_sequence(const std::string& path, const std::string& game, const std::
   read_table(
       path, game, core::Evaluation::Grundy,
       [&](const core::Box& box, core::Evaluation, int) {
-        if (box.arity() != 1) throw core::UserError("--load " + path + ": holds a table, not a sequence");
+        if (box.arity() != 1) throw runtime::UserError("--load " + path + ": holds a table, not a sequence");
         start(box.extent(0));
       },
       [&](std::uint64_t, core::Value v) {
         if (v == core::kNoValue || v == core::kUnsolved)
-          throw core::UserError("--load " + path + ": a sequence with unsolved heap sizes");
+          throw runtime::UserError("--load " + path + ": a sequence with unsolved heap sizes");
         take(v);
       });
 }

@@ -20,7 +20,7 @@
 // read as data. Format 1 files ("GRUNDYT1") did not tell unsolved cells from non-positions and
 // are refused with a message saying so.
 //
-// A table swept by bands on MPI ranks (core/band_table.hpp) may be saved in parts, each rank
+// A table swept by bands on MPI ranks (core/solve/band_table.hpp) may be saved in parts, each rank
 // writing its own rows at once (`mpirun ... grundy table ... --save FILE --parts`):
 //
 //   FILE.part-K-of-R  magic "GRUNDYTQ", header length, header {"index": <FILE's name>, "part": K,
@@ -40,9 +40,9 @@
 #include <string>
 #include <vector>
 
-#include "core/band_table.hpp"
-#include "core/dense_solver.hpp"
-#include "core/function_ref.hpp"
+#include "core/model/function_ref.hpp"
+#include "core/solve/band_table.hpp"
+#include "core/solve/dense_solver.hpp"
 
 namespace grundy::io {
 

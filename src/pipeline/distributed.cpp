@@ -2,48 +2,50 @@
 
 #include <chrono>
 
-#include "core/band_table.hpp"
-#include "core/errors.hpp"
-#include "core/memory.hpp"
-#include "core/mpi.hpp"
-#include "core/progress.hpp"
+#include "core/solve/band_table.hpp"
+#include "dist/mpi.hpp"
 #include "io/files.hpp"
 #include "io/table_file.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/memory.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::pipeline {
 
-DistributedTable save_distributed_table(const core::Game& game, const core::Box& box, std::uint64_t memory_limit,
+DistributedTable save_distributed_table(const core::Game& game, const core::Box& box, const runtime::Limits& limits,
                                         const std::string& path, bool parts) {
+  const runtime::World& world = limits.world;
   const core::SolveRoute route = game.route(box, core::Evaluation::Grundy);
   if (!route.bands)
-    throw core::UserError("under mpirun, " + game.name() + " has no distributed sweep (its route: " + route.name +
-                          "); run it without mpirun. Distributed: the 2-D line sweep (two-heap Nim with passes or a "
-                          "forbidden set, two-pile FTS, the rook and the queen), the 3-D chocolate sweep and the "
-                          "leapers' (the knight, the king, leaper)");
+    throw runtime::UserError("under mpirun, " + game.name() + " has no distributed sweep (its route: " + route.name +
+                             "); run it without mpirun. Distributed: the 2-D line sweep (two-heap Nim with passes or a "
+                             "forbidden set, two-pile FTS, the rook and the queen), the 3-D chocolate sweep and the "
+                             "leapers' (the knight, the king, leaper)");
   // The box the sweep covers, and the file holds, as one process's: a knight's reach box.
   const core::Box swept = game.reach_box(box);
-  const int ranks = core::mpi::size();
-  core::ensure_fits(route.bands->bytes, memory_limit,
-                    "a rank's share of a table of " + game.name() + " over " + swept.to_string() + " on " +
-                        std::to_string(ranks) + " ranks (" + route.name + ")");
-  const core::mpi::Exchange exchange;
+  const int ranks = world.size;
+  const std::uint64_t rank_bytes = route.bands->bytes(world);
+  runtime::ensure_fits(rank_bytes, limits.memory,
+                       "a rank's share of a table of " + game.name() + " over " + swept.to_string() + " on " +
+                           std::to_string(ranks) + " ranks (" + route.name + ")");
+  const dist::Exchange exchange;
   // Rank 0 can create the file, before hours of sweeping: else the job ends now.
-  if (core::mpi::root()) io::AtomicFile probe(path, "--save");
-  if (parts) io::AtomicFile probe(io::part_path(path, core::mpi::rank(), ranks), "--save");
+  if (world.root()) io::AtomicFile probe(path, "--save");
+  if (parts) io::AtomicFile probe(io::part_path(path, world.rank, ranks), "--save");
   // Each rank's meter counts its own share, about 1/R of the box (a terminal shows rank 0's).
-  core::ProgressMeter meter(
+  runtime::ProgressMeter meter(
       "solving " + swept.to_string() + " on " + std::to_string(ranks) + " ranks",
       (swept.count() + static_cast<std::uint64_t>(ranks) - 1) / static_cast<std::uint64_t>(ranks));
   const auto start = std::chrono::steady_clock::now();
   auto since = [](std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
-  const core::BandTable t = route.bands->run();
+  const core::BandTable t = route.bands->run(world);
   DistributedTable out;
   out.route = route.name;
   out.ranks = ranks;
   out.box = swept;
-  out.rank_bytes = route.bands->bytes;
+  out.rank_bytes = rank_bytes;
   std::uint64_t max = 0;
   const_cast<core::ValueArray&>(t.values).with_cells([&](const auto* cells) {
     for (std::size_t i = 0; i < t.values.size(); ++i) {
@@ -52,8 +54,8 @@ DistributedTable save_distributed_table(const core::Game& game, const core::Box&
       if (v != core::kNoValue && v != core::kUnsolved) max = std::max<std::uint64_t>(max, v);
     }
   });
-  out.max = static_cast<core::Value>(core::mpi::max(max));
-  out.bytes_sent = core::mpi::sum(t.bytes_sent);
+  out.max = static_cast<core::Value>(dist::max(world, max));
+  out.bytes_sent = dist::sum(world, t.bytes_sent);
   out.sweep_seconds = since(start);
   const auto written = std::chrono::steady_clock::now();
   const core::BandLayout& b = t.layout;
@@ -76,16 +78,16 @@ DistributedTable save_distributed_table(const core::Game& game, const core::Box&
       });
     };
     const io::TablePart part = io::write_table_part(path, b.r, ranks, out.max, count, mine);
-    out.zeros = core::mpi::sum(zeros);
+    out.zeros = dist::sum(world, zeros);
     // Rank 0 gathers what the index records of each part, and writes it once every part is in place.
-    if (core::mpi::root()) {
+    if (world.root()) {
       std::vector<io::TablePart> all(static_cast<std::size_t>(ranks));
       all[0] = part;
       for (int r = 1; r < ranks; ++r)
-        core::mpi::recv(&all[static_cast<std::size_t>(r)], sizeof(io::TablePart), r, core::mpi::kTagPart);
+        dist::recv(&all[static_cast<std::size_t>(r)], sizeof(io::TablePart), r, dist::kTagPart);
       io::write_table_index(path, game.name(), extent, core::Evaluation::Grundy, out.max, b, all);
     } else {
-      core::mpi::send(&part, sizeof part, 0, core::mpi::kTagPart);
+      dist::send(&part, sizeof part, 0, dist::kTagPart);
     }
     out.parts = ranks;
   } else {
@@ -95,7 +97,7 @@ DistributedTable save_distributed_table(const core::Game& game, const core::Box&
         for (std::uint64_t i = 0; i < row_cells; ++i) out.zeros += row[i] == 0 ? 1 : 0;
       });
     };
-    if (core::mpi::root()) {
+    if (world.root()) {
       io::write_table(path, game.name(), extent, core::Evaluation::Grundy, swept.count(), out.max, stream);
     } else {
       stream([](const core::Value*, std::size_t) {});

@@ -1,7 +1,7 @@
 #pragma once
 
-// The pipeline of a distributed table (issue 18): `mpirun -np R grundy table GAME --size N
-// --save FILE`. Every rank sweeps its bands of rows (core/band_sweep.hpp) and rank 0 writes
+// The pipeline of a distributed table: `mpirun -np R grundy table GAME --size N
+// --save FILE`. Every rank sweeps its bands of rows (core/solve/band_sweep.hpp) and rank 0 writes
 // the table file as one process would, byte for byte, from the rows streamed to it; or each
 // rank writes its rows to a file of its own and rank 0 an index of them (--parts). No rank
 // holds the whole table. Any other output is drawn from the file afterwards (--load).
@@ -9,7 +9,8 @@
 #include <cstdint>
 #include <string>
 
-#include "core/game.hpp"
+#include "core/solve/game.hpp"
+#include "runtime/limits.hpp"
 
 namespace grundy::pipeline {
 
@@ -26,11 +27,11 @@ struct DistributedTable {
   int parts = 0;                 // files the table was written in besides its index (0: one file)
 };
 
-// Collective: every rank calls it with the same arguments. Refuses (UserError, on every rank
-// alike) a game whose route has no band sweep, or a box whose share does not fit a rank.
-// `parts`: each rank writes its own rows to a part file at once and rank 0 the index
-// (io/table_file.hpp), instead of rank 0 writing the one file.
-DistributedTable save_distributed_table(const core::Game& game, const core::Box& box, std::uint64_t memory_limit,
+// Collective over limits.world: every rank calls it with the same arguments. Refuses
+// (UserError, on every rank alike) a game whose route has no band sweep, or a box whose share
+// does not fit a rank's limits.memory. `parts`: each rank writes its own rows to a part file at
+// once and rank 0 the index (io/table_file.hpp), instead of rank 0 writing the one file.
+DistributedTable save_distributed_table(const core::Game& game, const core::Box& box, const runtime::Limits& limits,
                                         const std::string& path, bool parts = false);
 
 }  // namespace grundy::pipeline

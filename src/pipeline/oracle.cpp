@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "core/memory.hpp"
-#include "core/route.hpp"
-#include "core/solve.hpp"
+#include "core/solve/route.hpp"
+#include "core/solve/solve.hpp"
+#include "runtime/memory.hpp"
 
 namespace grundy::pipeline {
 
@@ -68,15 +68,15 @@ core::Value ValueOracle::value(const core::Position& p) {
     }
     // A growth the memory limit refuses may still fit as the bare box below p.
     try {
-      core::ensure_fits(core::add_bytes(game_.route(core::Box(e), eval_).bytes, held_elsewhere()), limit_, "");
-    } catch (const core::TooLarge&) {
+      runtime::ensure_fits(core::add_bytes(game_.route(core::Box(e), eval_).bytes, held_elsewhere()), limit_, "");
+    } catch (const runtime::TooLarge&) {
       e = core::box_below(p).extents();
     }
   }
   table_ = core::DenseTable();  // the old table goes before the new one is allocated
   table_ = core::solve_guarded(game_, core::Box(e), eval_, limit_, held_elsewhere());
   table_route_ = route_ =
-      "table of " + core::with_commas(table_.box.count()) + " positions, " + game_.route(table_.box, eval_).name;
+      "table of " + runtime::with_commas(table_.box.count()) + " positions, " + game_.route(table_.box, eval_).name;
   return table_.at(p);
 }
 

@@ -15,7 +15,7 @@
 #include <optional>
 #include <string>
 
-#include "core/game.hpp"
+#include "core/solve/game.hpp"
 
 namespace grundy::pipeline {
 

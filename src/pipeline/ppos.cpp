@@ -2,8 +2,8 @@
 
 #include <memory>
 
-#include "core/memory.hpp"
-#include "core/progress.hpp"
+#include "runtime/memory.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::pipeline {
 
@@ -21,10 +21,13 @@ PPositions p_positions(const core::Game& game, const PPosRequest& request) {
   const bool files = !request.files.save.empty() || !request.files.load.empty();
   if (!files) {
     if (auto fast = game.ppos_route(req.box, req.pinned, request.eval)) {
-      core::ensure_fits(fast->bytes, request.memory_limit,
-                        "the P-positions of " + game.name() + " over " + req.box.to_string() + " (" + fast->name + ")");
+      runtime::ensure_fits(
+          fast->bytes(request.world), request.memory_limit,
+          "the P-positions of " + game.name() + " over " + req.box.to_string() + " (" + fast->name + ")");
       out.route = fast->name;
-      out.each_ = std::move(fast->run);
+      out.each_ = [run = std::move(fast->run), world = request.world](const PPositions::Visit& visit) {
+        run(world, visit);
+      };
       return out;
     }
   }
@@ -37,7 +40,7 @@ PPositions p_positions(const core::Game& game, const PPosRequest& request) {
     core::Box region = box;
     for (int i = 0; i < box.arity(); ++i)
       if (pinned[i] >= 0) region.set_extent(i, 1);
-    core::StopPoll poll;
+    runtime::StopPoll poll;
     core::Position q(box.arity()), p(box.arity());
     do {
       poll();

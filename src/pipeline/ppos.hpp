@@ -12,9 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
+#include "core/solve/game.hpp"
 #include "pipeline/solve.hpp"
 #include "pipeline/table_box.hpp"
+#include "runtime/world.hpp"
 
 namespace grundy::pipeline {
 
@@ -25,6 +26,9 @@ struct PPosRequest {
   core::Evaluation eval = core::Evaluation::NormalOutcome;  // or MisereOutcome
   std::uint64_t memory_limit = 0;
   TableFiles files;  // --load may hold outcomes or Grundy values (P = value 0)
+  // The processes that list them: in a distributed world a route may sweep its grid by bands,
+  // one per rank, and rank 0 lists the positions (the others' visit is never called).
+  runtime::World world;
 };
 
 class PPositions {

@@ -2,11 +2,11 @@
 
 #include <optional>
 
-#include "core/errors.hpp"
-#include "core/progress.hpp"
-#include "core/route.hpp"
-#include "core/solve.hpp"
+#include "core/solve/route.hpp"
+#include "core/solve/solve.hpp"
 #include "io/table_file.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::pipeline {
 
@@ -19,7 +19,7 @@ std::optional<core::Position> first_missing(const core::DenseTable& table, const
   std::uint64_t k = 0;
   do {
     if (!table.solved(p)) return p;
-    if ((++k & 0xfffff) == 0) core::poll_stop();
+    if ((++k & 0xfffff) == 0) runtime::poll_stop();
   } while (box.next(p));
   return std::nullopt;
 }
@@ -44,9 +44,9 @@ core::DenseTable solve_table(const core::Game& game, const core::Box& box, core:
   } else {
     table = io::load_table(files.load, game.name(), eval, memory_limit > after ? memory_limit - after : 0);
     if (const auto missing = first_missing(table, box))
-      throw core::UserError("--load " + files.load + ": its table " + table.box.to_string() +
-                            " does not hold every cell of the requested box " + box.to_string() + " (first: (" +
-                            core::to_string(*missing) + ")); compute it with a larger --size and --save");
+      throw runtime::UserError("--load " + files.load + ": its table " + table.box.to_string() +
+                               " does not hold every cell of the requested box " + box.to_string() + " (first: (" +
+                               core::to_string(*missing) + ")); compute it with a larger --size and --save");
   }
   if (!files.save.empty()) io::save_table(files.save, table, game.name());
   return table;

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/game.hpp"
+#include "core/solve/game.hpp"
 
 namespace grundy::pipeline {
 

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "core/errors.hpp"
-#include "core/parse.hpp"
+#include "core/model/parse.hpp"
+#include "runtime/errors.hpp"
 
 namespace grundy::pipeline {
 
@@ -25,7 +25,7 @@ Size parse_size(const std::string& text, const std::string& flag, std::int64_t m
     if (x == std::string::npos) break;
     start = x + 1;
     if (s.extents.size() >= static_cast<std::size_t>(core::kMaxCoords))
-      throw core::UserError(flag + " = '" + text.substr(0, 60) + "': more extents than any game has coordinates");
+      throw runtime::UserError(flag + " = '" + text.substr(0, 60) + "': more extents than any game has coordinates");
   }
   return s;
 }
@@ -54,9 +54,9 @@ core::Position size_extents(const core::Game& game, const Size& size, const core
       std::string list, text;
       for (int i : all) list += (list.empty() ? "" : ", ") + names[static_cast<std::size_t>(i)];
       for (std::int64_t e : size.extents) text += (text.empty() ? "" : "x") + std::to_string(e);
-      throw core::UserError("--size " + text + ": " + std::to_string(size.extents.size()) + " extents for " +
-                            game.name() + "; give one, or one per coordinate (" + list +
-                            ") in order; pass counters run over 0..K");
+      throw runtime::UserError("--size " + text + ": " + std::to_string(size.extents.size()) + " extents for " +
+                               game.name() + "; give one, or one per coordinate (" + list +
+                               ") in order; pass counters run over 0..K");
     }
     for (std::size_t k = 0; k < takers->size(); ++k) extent[(*takers)[k]] = size.extents[k];
   }
@@ -89,10 +89,10 @@ TableBox make_table_box(const core::Game& game, const Size& size, const std::vec
     if (eq == std::string::npos || it == names.end()) {
       std::string allowed;
       for (const auto& c : names) allowed += (allowed.empty() ? "" : ", ") + c;
-      throw core::UserError(syntax.name + " '" + f.substr(0, 40) + "': expected c=v with c one of " + allowed);
+      throw runtime::UserError(syntax.name + " '" + f.substr(0, 40) + "': expected c=v with c one of " + allowed);
     }
     const int i = static_cast<int>(it - names.begin());
-    if (pinned[i] >= 0) throw core::UserError(syntax.name + " " + name + " given twice; pin each coordinate once");
+    if (pinned[i] >= 0) throw runtime::UserError(syntax.name + " " + name + " given twice; pin each coordinate once");
     const core::CoordinateRange& range = ranges[static_cast<std::size_t>(i)];
     const std::int64_t max = std::min(syntax.max_value, range.max);
     const std::string what = syntax.name + " " + name;
@@ -124,9 +124,9 @@ std::vector<int> table_axes(const core::Game& game, TableBox& req, const FixSynt
   if (free.empty() || free.size() > 2) {
     std::string list;
     for (int i : free) list += (list.empty() ? "" : ", ") + names[static_cast<std::size_t>(i)];
-    throw core::UserError("table shows one or two coordinates; " +
-                          (free.empty() ? std::string("every coordinate is pinned") : "free: " + list) +
-                          "; pin the others with " + pin_usage(syntax));
+    throw runtime::UserError("table shows one or two coordinates; " +
+                             (free.empty() ? std::string("every coordinate is pinned") : "free: " + list) +
+                             "; pin the others with " + pin_usage(syntax));
   }
   return free;
 }

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "core/box.hpp"
-#include "core/game.hpp"
+#include "core/model/box.hpp"
+#include "core/solve/game.hpp"
 
 namespace grundy::pipeline {
 

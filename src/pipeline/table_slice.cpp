@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/errors.hpp"
+#include "runtime/errors.hpp"
 
 namespace grundy::pipeline {
 
@@ -32,8 +32,8 @@ SolvedSlice solve_slice(const core::Game& game, const SliceRequest& request, boo
   if (!any) {
     std::string pins;
     for (const std::string& f : request.fixes) pins += (pins.empty() ? "" : ", ") + f;
-    throw core::UserError("no position of " + game.name() + " lies in the table" +
-                          (pins.empty() ? std::string() : " with " + request.syntax.name + " " + pins));
+    throw runtime::UserError("no position of " + game.name() + " lies in the table" +
+                             (pins.empty() ? std::string() : " with " + request.syntax.name + " " + pins));
   }
   return s;
 }

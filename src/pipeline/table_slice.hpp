@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/game.hpp"
+#include "core/solve/game.hpp"
 #include "io/format.hpp"
 #include "pipeline/solve.hpp"
 #include "pipeline/table_box.hpp"

@@ -8,21 +8,25 @@
 #include <vector>
 
 #include "atlas/browse.hpp"
-#include "cli/analysis_common.hpp"
-#include "core/errors.hpp"
-#include "core/memory.hpp"
-#include "core/parse.hpp"
-#include "core/progress.hpp"
-#include "core/solve.hpp"
-#include "games/chocolate.hpp"
+#include "core/model/parse.hpp"
+#include "core/solve/solve.hpp"
+#include "figures/heatmap.hpp"
 #include "games/registry.hpp"
 #include "io/format.hpp"
-#include "io/heatmap.hpp"
 #include "io/latex.hpp"
 #include "io/move_label.hpp"
 #include "pipeline/oracle.hpp"
 #include "pipeline/table_box.hpp"
 #include "pipeline/table_slice.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/memory.hpp"
+#include "runtime/progress.hpp"
+#include "service/check.hpp"
+#include "service/discover.hpp"
+#include "service/seq.hpp"
+#include "service/structure.hpp"
+#include "service/table.hpp"
+#include "service/values.hpp"
 
 namespace grundy::server {
 
@@ -36,14 +40,14 @@ void check_known(const Query& q, const std::string& endpoint, std::initializer_l
       continue;
     std::string list;
     for (const char* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-    throw core::UserError(endpoint + ": unknown parameter '" + name.substr(0, 40) + "'; " +
-                          (list.empty() ? "it takes none" : "allowed: " + list));
+    throw runtime::UserError(endpoint + ": unknown parameter '" + name.substr(0, 40) + "'; " +
+                             (list.empty() ? "it takes none" : "allowed: " + list));
   }
 }
 
 const std::string& need(const Query& q, const std::string& name, const std::string& example) {
   const auto it = q.find(name);
-  if (it == q.end() || it->second.empty()) throw core::UserError(name + ": missing; e.g. " + name + "=" + example);
+  if (it == q.end() || it->second.empty()) throw runtime::UserError(name + ": missing; e.g. " + name + "=" + example);
   return it->second;
 }
 
@@ -52,22 +56,22 @@ bool flag(const Query& q, const std::string& name) {
   return it != q.end() && (it->second == "1" || it->second == "true" || it->second == "on");
 }
 
-struct Requested {
-  games::GameSpec spec;
-  core::Game game;
-  core::Evaluation eval;
-};
-
-Requested requested_game(const Query& q) {
+// The game of a request: its spec, with misere=1 as --misere.
+service::Subject requested_game(const Query& q) {
   const std::string& text = need(q, "game", "nim -p heaps=2 --pass");
   if (text.size() > kMaxGameSpecLength)
-    throw core::UserError("game: " + std::to_string(text.size()) + " characters; the explorer reads specs of at most " +
-                          std::to_string(kMaxGameSpecLength) + " (use the CLI for longer ones)");
+    throw runtime::UserError("game: " + std::to_string(text.size()) +
+                             " characters; the explorer reads specs of at most " + std::to_string(kMaxGameSpecLength) +
+                             " (use the CLI for longer ones)");
   games::GameSpec spec = games::parse_game_spec(text);
   spec.transforms.misere = flag(q, "misere");
-  core::Game game = games::make_game(spec);
-  return {spec, game, spec.transforms.misere ? core::Evaluation::MisereOutcome : core::Evaluation::Grundy};
+  return service::subject_of(std::move(spec));
 }
+
+// What one request may hold: the machine's default memory limit (its cells are bounded before
+// anything is computed: kMaxServedCells); its time limit and cancel flag are the server's, put
+// in force around the whole request (server/http.cpp).
+runtime::Limits request_limits() { return runtime::Limits{}; }
 
 std::string cells_refusal(std::uint64_t cells, const std::string& what) {
   return what + ": " + (cells == UINT64_MAX ? std::string("more than 2^63") : std::to_string(cells)) +
@@ -80,10 +84,10 @@ std::string cells_refusal(std::uint64_t cells, const std::string& what) {
 // needs a table much larger than the one shown. The box itself is checked first, so the reach
 // box is only computed for small boxes, where it cannot overflow.
 void check_cells(const core::Game& game, const core::Box& box, const std::string& what) {
-  if (box.count() > kMaxServedCells) throw core::UserError(cells_refusal(box.count(), what));
+  if (box.count() > kMaxServedCells) throw runtime::UserError(cells_refusal(box.count(), what));
   const core::Box reach = game.reach_box(box);
   if (reach.count() > kMaxServedCells)
-    throw core::UserError(
+    throw runtime::UserError(
         cells_refusal(reach.count(), what + " (the " + reach.to_string() + " positions its moves reach)"));
 }
 
@@ -107,7 +111,7 @@ ApiResponse api_games(const Query& q) {
 // The CLI's `table` (pipeline/table_slice.hpp), with the pins given as fix=c=v,c=v.
 ApiResponse api_table(const Query& q) {
   check_known(q, "/api/table", {"game", "size", "fix", "misere", "format", "download", "job"});
-  const Requested r = requested_game(q);
+  const service::Subject r = requested_game(q);
   const std::int64_t size = core::parse_int(need(q, "size", "13"), "size", 1, 4096);
   std::vector<std::string> fixes;
   if (const auto it = q.find("fix"); it != q.end() && !it->second.empty()) {
@@ -115,16 +119,16 @@ ApiResponse api_table(const Query& q) {
     for (std::string f; std::getline(items, f, ',');) fixes.push_back(f);
   }
   const io::Format format = io::parse_any_format(q.count("format") ? q.at("format") : "json");
-  const io::Grid grid = pipeline::table_slice(
-      r.game, {{{size}},
-               fixes,
-               {"fix", std::int64_t{1} << 20},
-               r.eval,
-               core::default_memory_limit(),
-               {},
-               [&](const core::Box& box) { check_cells(r.game, box, "size = " + std::to_string(size)); }});
+  const io::Grid grid =
+      service::table(r,
+                     {{{size}},
+                      fixes,
+                      {"fix", std::int64_t{1} << 20},
+                      {},
+                      [&](const core::Box& box) { check_cells(r.game, box, "size = " + std::to_string(size)); }},
+                     request_limits());
   std::ostringstream out;
-  io::write_grid(out, format, grid);
+  figures::write_grid(out, format, grid);
   ApiResponse resp{200, "application/json", out.str(), ""};
   switch (format) {
     case io::Format::Csv:
@@ -172,24 +176,24 @@ ApiResponse api_analysis(const Query& q) {
   check_known(q, "/api/analysis", {"kind", "game", "size", "misere", "formula", "ppos", "search", "job"});
   const std::string& kind = need(q, "kind", "seq");
   if (kind != "seq" && kind != "structure" && kind != "check" && kind != "discover")
-    throw core::UserError("kind = '" + kind.substr(0, 40) + "': allowed seq, structure, check, discover");
-  const Requested r = requested_game(q);
-  const cli::Subject subject{r.game, r.eval, core::default_memory_limit(), r.spec};
+    throw runtime::UserError("kind = '" + kind.substr(0, 40) + "': allowed seq, structure, check, discover");
+  const service::Subject subject = requested_game(q);
+  const runtime::Limits limits = request_limits();
   const std::string& size_text = need(q, "size", kind == "seq" ? "100" : "16");
   std::ostringstream out;
   if (kind == "seq") {
     const std::int64_t size = core::parse_int(size_text, "size", 1, 4096);
     const std::int64_t search =
         q.count("search") ? core::parse_int(q.at("search"), "search", 1, std::int64_t{1} << 20) : 4096;
-    cli::write_seq(out, subject, io::Format::Json, size, search);
+    service::write_seq_json(out, subject.game.name(), size, service::seq(subject, size, search, {}, limits));
   } else {
     const pipeline::Size size = pipeline::parse_size(size_text, "size", 4096);
-    check_cells(r.game, pipeline::size_box(r.game, size), "size = " + size_text);
-    if (kind == "structure") cli::write_structure(out, subject, io::Format::Json, size);
-    if (kind == "discover") cli::write_discover(out, subject, io::Format::Json, size);
+    check_cells(subject.game, pipeline::size_box(subject.game, size), "size = " + size_text);
+    if (kind == "structure") service::write_structure_json(out, service::structure(subject, size, limits));
+    if (kind == "discover") service::write_discover_json(out, service::discover(subject, size, limits));
     if (kind == "check") {
       const auto text = [&](const char* name) { return q.count(name) ? q.at(name) : std::string(); };
-      cli::write_check(out, subject, io::Format::Json, size, text("formula"), text("ppos"));
+      service::write_check_json(out, service::check(subject, size, text("formula"), text("ppos"), limits));
     }
   }
   return {200, "application/json", out.str(), ""};
@@ -199,18 +203,18 @@ ApiResponse api_analysis(const Query& q) {
 // explorer's board needs (coordinates, move labels, a chocolate bar's columns).
 ApiResponse api_moves(const Query& q) {
   check_known(q, "/api/moves", {"game", "position", "misere"});
-  const Requested r = requested_game(q);
+  const service::Subject r = requested_game(q);
   const std::string text = need(q, "position", "3,5,1");
   const core::Position pos = core::parse_position(text);
   const std::string shown = "position " + text.substr(0, 60);
   if (const std::string why = r.game.check(pos); !why.empty())
-    throw core::UserError(shown + " is not a position of " + r.game.name() + ": " + why);
+    throw runtime::UserError(shown + " is not a position of " + r.game.name() + ": " + why);
   // Counted up to the limit only: a heap of 2^62 has that many moves.
   std::uint64_t count = 0;
   r.game.for_each_option(pos, [&](const core::Position&) {
     if (++count > kMaxServedMoves)
-      throw core::UserError(shown + ": more than " + std::to_string(kMaxServedMoves) +
-                            " moves; the explorer lists at most that many (use `grundy moves`)");
+      throw runtime::UserError(shown + ": more than " + std::to_string(kMaxServedMoves) +
+                               " moves; the explorer lists at most that many (use `grundy moves`)");
   });
   // A game whose moves have an order: one table of the box below the position (its reach box
   // holds every option), bounded as /api/table bounds its boxes, and computed only if a closed
@@ -218,15 +222,17 @@ ApiResponse api_moves(const Query& q) {
   // them, within kMaxServedBytes and the request's time limit.
   const bool ordered = r.game.options_precede() || r.game.has_rank();
   std::optional<core::DenseTable> table;
-  std::optional<cli::PositionValues> values;
-  if (!ordered) values.emplace(cli::Subject{r.game, r.eval, kMaxServedBytes, r.spec});
+  std::optional<service::PositionValues> values;
+  runtime::Limits limits = request_limits();
+  limits.memory = kMaxServedBytes;
+  if (!ordered) values.emplace(r, limits);
   auto value = [&](const core::Position& p) -> core::Value {
     if (values) return values->value(p);
     if (auto c = pipeline::closed_value(r.game, p, r.eval)) return c->value;
     if (!table) {
       const core::Box below = core::box_below(pos);
       check_cells(r.game, below, shown);
-      table = core::solve_guarded(r.game, below, r.eval, core::default_memory_limit());
+      table = core::solve_guarded(r.game, below, r.eval, request_limits().memory);
     }
     return table->at(p);
   };
@@ -236,15 +242,14 @@ ApiResponse api_moves(const Query& q) {
   auto outcome = [](core::Value v) { return v == 0 ? "P" : "N"; };
   nlohmann::json j;
   j["game"] = r.game.name();
-  j["family"] = r.spec.family;
+  j["family"] = r.spec->family;
   j["coordinates"] = names;
   j["pass"] = pass;
   j["evaluation"] = r.eval == core::Evaluation::Grundy ? "grundy" : "misere-outcome";
   j["position"] = std::vector<std::int64_t>(pos.coords().begin(), pos.coords().end());
-  // A chocolate bar's columns as Definition 6 builds them, for the board (as `grundy play` draws it).
-  const bool bar3 = r.spec.family == "chocolate", bar2 = r.spec.family == "chocolate2";
-  if ((bar3 && pos[0] <= 40 && pos[2] <= 40) || (bar2 && pos[1] <= 80))
-    j["heights"] = games::chocolate_heights(r.game, pos, bar3);
+  // The board the family draws (a chocolate bar's columns), as `grundy play` draws it.
+  if (const games::Family& family = games::find_family(r.spec->family); family.columns)
+    if (auto heights = family.columns(r.game, pos); !heights.empty()) j["heights"] = std::move(heights);
   const core::Value v = value(pos);
   if (r.eval == core::Evaluation::Grundy) j["grundy"] = v;
   j["outcome"] = outcome(v);
@@ -274,7 +279,8 @@ std::optional<std::string> given(const Query& q, const char* name) {
 std::optional<bool> zero_or_one(const Query& q, const char* name) {
   const auto v = given(q, name);
   if (!v) return std::nullopt;
-  if (*v != "0" && *v != "1") throw core::UserError(std::string(name) + " = '" + v->substr(0, 40) + "': allowed 0, 1");
+  if (*v != "0" && *v != "1")
+    throw runtime::UserError(std::string(name) + " = '" + v->substr(0, 40) + "': allowed 0, 1");
   return *v == "1";
 }
 
@@ -322,13 +328,13 @@ ApiResponse api_atlas(const atlas::Db* db, const Query& q) {
     else if (*v == "none")
       b.reverse_mex = atlas::ReverseMex::NotExamined;
     else
-      throw core::UserError("reverse_mex = '" + v->substr(0, 40) +
-                            "': allowed 1 (holds), 0 (fails), none (not examined)");
+      throw runtime::UserError("reverse_mex = '" + v->substr(0, 40) +
+                               "': allowed 1 (holds), 0 (fails), none (not examined)");
   }
   b.formula = zero_or_one(q, "formula");
   if (const auto v = given(q, "sort")) b.sort = *v;
   if (const auto v = given(q, "order")) {
-    if (*v != "asc" && *v != "desc") throw core::UserError("order = '" + v->substr(0, 40) + "': allowed asc, desc");
+    if (*v != "asc" && *v != "desc") throw runtime::UserError("order = '" + v->substr(0, 40) + "': allowed asc, desc");
     b.descending = *v == "desc";
   }
   if (const auto v = given(q, "limit")) b.limit = core::parse_int(*v, "limit", 1, atlas::kMaxBrowseRows);

@@ -22,8 +22,8 @@
 #include <unordered_set>
 
 #include "atlas/atlas.hpp"
-#include "core/errors.hpp"
-#include "core/progress.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/progress.hpp"
 #include "server/web_files.hpp"  // generated from web/ (cmake/embed_web.cmake)
 
 namespace grundy::server {
@@ -99,7 +99,7 @@ Query parse_query(const std::string& target) {
     const std::string key = percent_decode(std::string_view(item).substr(0, eq), true);
     const std::string value =
         eq == std::string::npos ? "" : percent_decode(std::string_view(item).substr(eq + 1), true);
-    if (!q.emplace(key, value).second) throw core::UserError("parameter " + key.substr(0, 40) + " given twice");
+    if (!q.emplace(key, value).second) throw runtime::UserError("parameter " + key.substr(0, 40) + " given twice");
   }
   return q;
 }
@@ -132,18 +132,18 @@ ApiResponse run_api(const Handler& handler, const Query& q, double max_seconds, 
     if (cancelled && cancelled->load()) return api_error(400, "cancelled");  // while it waited for a slot
     std::ostringstream seconds;
     seconds << max_seconds;
-    const core::ThreadDeadline deadline(
+    const runtime::StopScope deadline(
         max_seconds,
         "stopped after " + seconds.str() +
             " s, the explorer's time limit for one request; use `grundy table` or `grundy moves` for larger "
             "computations",
         cancelled);
     return handler(q);
-  } catch (const core::Interrupted& e) {
+  } catch (const runtime::Interrupted& e) {
     // Ctrl-C on the server stops the computations in flight: not the request's fault.
-    if (core::detail::g_stop_requested.load()) return api_error(503, "server stopping");
+    if (runtime::detail::g_stop_requested.load()) return api_error(503, "server stopping");
     return api_error(400, e.what());
-  } catch (const core::UserError& e) {
+  } catch (const runtime::UserError& e) {
     return api_error(400, e.what());
   } catch (const std::bad_alloc&) {
     return api_error(400, "out of memory; try a smaller size");
@@ -197,7 +197,7 @@ struct Request {
 
 // The explorer's Cancel: a table request with job=ID is registered from the moment it is queued
 // until it is answered; /api/cancel?job=ID sets its flag, which its computation polls
-// (core::ThreadDeadline) and stops at, freeing its slot.
+// (runtime::StopScope) and stops at, freeing its slot.
 class Jobs {
  public:
   using Flag = std::shared_ptr<std::atomic<bool>>;
@@ -233,7 +233,7 @@ std::string job_id(const Query& q) {
   const bool ok = !id.empty() && id.size() <= 64 && std::all_of(id.begin(), id.end(), [](char ch) {
     return std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_';
   });
-  if (!ok) throw core::UserError("job = '" + id.substr(0, 64) + "': give 1 to 64 letters, digits, '-' or '_'");
+  if (!ok) throw runtime::UserError("job = '" + id.substr(0, 64) + "': give 1 to 64 letters, digits, '-' or '_'");
   return id;
 }
 
@@ -432,12 +432,12 @@ struct HttpServer::Impl {
         if (!handler) {  // /api/cancel?job=ID: answered at once, never queued behind the computations
           for (const auto& [key, value] : q)
             if (key != "job")
-              throw core::UserError("/api/cancel: unknown parameter '" + key.substr(0, 40) + "'; allowed: job");
-          if (!q.count("job")) throw core::UserError("/api/cancel: give job=ID, the job of the table request");
+              throw runtime::UserError("/api/cancel: unknown parameter '" + key.substr(0, 40) + "'; allowed: job");
+          if (!q.count("job")) throw runtime::UserError("/api/cancel: give job=ID, the job of the table request");
           reply.answer = {200, "application/json", nlohmann::json{{"cancelled", jobs.cancel(job_id(q))}}.dump(), ""};
           return reply;
         }
-      } catch (const core::UserError& e) {
+      } catch (const runtime::UserError& e) {
         reply.answer = api_error(400, e.what());
         return reply;
       }
@@ -481,8 +481,8 @@ struct HttpServer::Impl {
       try {
         id = job_id(q);
         cancelled = jobs.enter(id);
-        if (!cancelled) throw core::UserError("job = '" + id + "': in use by a request not yet answered");
-      } catch (const core::UserError& e) {
+        if (!cancelled) throw runtime::UserError("job = '" + id + "': in use by a request not yet answered");
+      } catch (const runtime::UserError& e) {
         done(api_error(400, e.what()));
         return;
       }
@@ -578,7 +578,7 @@ HttpServer::HttpServer(std::string web_root, const ServeLimits& given, std::shar
     limits.computations = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   struct stat st {};
   if (!web_root.empty() && (::stat(web_root.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)))
-    throw core::UserError("--web-root " + web_root + ": not a directory");
+    throw runtime::UserError("--web-root " + web_root + ": not a directory");
   impl_ = std::make_unique<Impl>(std::move(web_root), limits, std::move(atlas));
 }
 
@@ -611,8 +611,8 @@ int HttpServer::listen(const std::string& host, int port) {
   sockaddr_storage bound{};
   socklen_t bound_size = sizeof bound;
   ::getsockname(fd, reinterpret_cast<sockaddr*>(&bound), &bound_size);
-  const int bound_port = ntohs(bound.ss_family == AF_INET6 ? reinterpret_cast<sockaddr_in6*>(&bound)->sin6_port
-                                                           : reinterpret_cast<sockaddr_in*>(&bound)->sin_port);
+  const int bound_port = ntohs(bound.ss_family != AF_INET6 ? reinterpret_cast<sockaddr_in*>(&bound)->sin_port
+                                                           : reinterpret_cast<sockaddr_in6*>(&bound)->sin6_port);
 
   // One internal thread polls every connection (epoll); suspend/resume lets the compute pool
   // answer. No MHD_USE_ERROR_LOG: a misbehaving client is not worth a line on stderr.
@@ -629,7 +629,7 @@ int HttpServer::listen(const std::string& host, int port) {
                        MHD_OPTION_UNESCAPE_CALLBACK, &Impl::keep_escaped, &s,                                     //
                        MHD_OPTION_END);
   // (On failure libmicrohttpd may already have closed fd: it is not closed again here.)
-  if (!s.daemon) throw core::UserError("cannot start the HTTP server on " + host + ":" + std::to_string(bound_port));
+  if (!s.daemon) throw runtime::UserError("cannot start the HTTP server on " + host + ":" + std::to_string(bound_port));
   s.watchdog = std::thread([&s] { s.watch(); });
   return bound_port;
 }

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "core/errors.hpp"
-#include "core/ruleset.hpp"
+#include "core/model/ruleset.hpp"
 #include "expr/expr.hpp"
+#include "runtime/errors.hpp"
 
 namespace grundy::transforms {
 
@@ -26,7 +26,7 @@ class Forbid {
     try {
       program_ = std::make_shared<const expr::Program>(expr::Program::compile(predicate, vars));
     } catch (const expr::SyntaxError& e) {
-      throw core::UserError("--forbid " + shown(predicate) + ": " + e.what());
+      throw runtime::UserError("--forbid " + shown(predicate) + ": " + e.what());
     }
     uses_total_ = program_->uses(vars.size() - 1);
   }
@@ -51,7 +51,8 @@ class Forbid {
     try {
       return program_->eval({vars, static_cast<std::size_t>(n + 1)}) != 0;
     } catch (const expr::EvalError& e) {
-      throw core::UserError("--forbid " + shown(program_->source()) + " at " + core::to_string(pos) + ": " + e.what());
+      throw runtime::UserError("--forbid " + shown(program_->source()) + " at " + core::to_string(pos) + ": " +
+                               e.what());
     }
   }
 

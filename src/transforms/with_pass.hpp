@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/ruleset.hpp"
+#include "core/model/ruleset.hpp"
 
 namespace grundy::transforms {
 

@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/dense_solver.hpp"
-#include "core/mex.hpp"
+#include "core/model/mex.hpp"
+#include "core/solve/dense_solver.hpp"
 #include "transforms/with_pass.hpp"
 
 using namespace grundy;

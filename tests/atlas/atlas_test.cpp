@@ -1,4 +1,4 @@
-// The atlas (issue 19): the family's games, each record against the generic solver (its slow
+// The atlas: the family's games, each record against the generic solver (its slow
 // twin), the database's schema, and the files it refuses without touching them.
 #include "atlas/atlas.hpp"
 
@@ -10,12 +10,13 @@
 #include <functional>
 
 #include "analysis/formula.hpp"
-#include "core/errors.hpp"
-#include "core/fnv.hpp"
-#include "core/parse.hpp"
+#include "core/model/parse.hpp"
 #include "games/octal.hpp"
 #include "games/octal_solver.hpp"
 #include "games/registry.hpp"
+#include "runtime/errors.hpp"
+#include "runtime/fnv.hpp"
+#include "support/atlas_families.hpp"
 #include "support/atlas_files.hpp"
 #include "support/run_cli.hpp"
 
@@ -29,7 +30,7 @@ namespace {
 void expect_values(const atlas::Record& r, int layers, const std::function<core::Value(std::int64_t, int)>& value) {
   const std::string& spec = r.game.spec;
   std::string prefix, zeros;
-  core::Fnv digest;
+  runtime::Fnv digest;
   std::int64_t p_positions = 0;
   for (std::int64_t x = 0; x < atlas::kDigest; ++x) {
     for (int p = 0; p < layers; ++p) digest.add_u32(value(x, p));
@@ -53,7 +54,7 @@ void expect_values(const atlas::Record& r, int layers, const std::function<core:
 }  // namespace
 
 TEST(AtlasFamily, EverySetOfUpToKMovesWithEachPassCount) {
-  const auto games = atlas::subtraction_family(24, 3, {0, 1, 2});
+  const auto games = atlas_families::subtraction(24, 3, {0, 1, 2});
   EXPECT_EQ(games.size(), (24u + 276u + 2024u) * 5u);  // C(24,1) + C(24,2) + C(24,3) sets, 5 games each
   EXPECT_EQ(games[0].spec, "subtraction -p set=1");
   EXPECT_EQ(games[1].spec, "subtraction -p set=1 --passes 1");
@@ -71,7 +72,7 @@ TEST(AtlasFamily, EverySetOfUpToKMovesWithEachPassCount) {
 // sizes with every pass left, their zeros, the digest of every layer up to 1024, and the
 // period's relation on all of them.
 TEST(AtlasRecord, AgreesWithTheGenericSolver) {
-  for (const auto& g : atlas::subtraction_family(7, 2, {0, 1, 2})) {
+  for (const auto& g : atlas_families::subtraction(7, 2, {0, 1, 2})) {
     const atlas::Record r = atlas::compute(g);
     ASSERT_TRUE(r.ok);
     const core::Game game = games::make_game(games::parse_game_spec(g.spec, games::SpecOf::WholeGame));
@@ -117,7 +118,7 @@ TEST(AtlasDb, ANewAtlasHasTheDocumentedSchema) {
            [&](const auto& row) { indexes.insert(*row[0]); });
   EXPECT_EQ(indexes, (std::set<std::string>{"games_by_base", "games_by_period"}));
   // A record in, and read back; a failed game keeps its error.
-  atlas::Record r = atlas::compute(atlas::subtraction_family(3, 1, {1})[0]);
+  atlas::Record r = atlas::compute(atlas_families::subtraction(3, 1, {1})[0]);
   db.insert(r);
   atlas::Record bad;
   bad.game = {"subtraction -p set=0", "subtraction", "subtraction -p set=0", 0, false};
@@ -189,7 +190,7 @@ TEST(AtlasDb, RefusesWhatIsNotAnAtlasAndLeavesItAsItWas) {
 TEST(AtlasDb, TheReportsRun) {
   const std::string path = fresh_atlas_path("reports.sqlite");
   atlas::Db db(path, atlas::Db::Open::Create);
-  for (const auto& g : atlas::subtraction_family(6, 2, {0, 1, 2})) db.insert(atlas::compute(g));
+  for (const auto& g : atlas_families::subtraction(6, 2, {0, 1, 2})) db.insert(atlas::compute(g));
   std::map<std::string, int> rows;
   for (const auto& report : atlas::reports()) db.query(report.sql, [&](const auto&) { ++rows[report.name]; });
   EXPECT_EQ(rows["pass-effect"], 4);  // 1 and 2 passes, each convention
@@ -210,7 +211,7 @@ TEST(AtlasDb, TheReportsRun) {
 }
 
 TEST(AtlasFamily, OctalCodesEndInANonZeroDigit) {
-  const auto games = atlas::octal_family(3);
+  const auto games = atlas_families::octal(3);
   EXPECT_EQ(games.size(), 7u + 56u + 448u);
   EXPECT_EQ(games[0].spec, "octal -p code=0.1");
   EXPECT_EQ(games[7].spec, "octal -p code=0.01");
@@ -223,7 +224,7 @@ TEST(AtlasFamily, OctalCodesEndInANonZeroDigit) {
 // 0.77: period 12, last exceptional value at 70; Dawson's Kayles 0.137: 34 after 52), and
 // Treblecross 0.007, whose period nobody knows, recorded without one.
 TEST(AtlasRecord, OctalGamesAgreeWithTheNaiveSweepAndTheTables) {
-  for (const auto& g : atlas::octal_family(2)) {
+  for (const auto& g : atlas_families::octal(2)) {
     const atlas::Record r = atlas::compute(g);
     const std::string code = g.spec.substr(g.spec.find('=') + 1);
     const auto naive = games::octal_values_naive(games::parse_octal_code(code), atlas::kDigest);
@@ -258,8 +259,8 @@ TEST(AtlasFamily, EachGameInItsVariants) {
   EXPECT_EQ(bases[2], "fts -p piles=3 -p d=4");
   EXPECT_EQ(bases[5], "fts -p piles=3 -p d=4 --misere");
   EXPECT_TRUE(v[5].misere && v[5].pass_from_terminal && v[5].passes == 2);
-  EXPECT_EQ(atlas::fts_family(3, 64, {0, 1}).size(), 63u * 3u);
-  EXPECT_EQ(atlas::subtraction_family(24, 3, {0, 1, 2}, true).size(), 2324u * 10u);
+  EXPECT_EQ(atlas_families::fts(3, 64, {0, 1}).size(), 63u * 3u);
+  EXPECT_EQ(atlas_families::subtraction(24, 3, {0, 1, 2}, true).size(), 2324u * 10u);
 }
 
 // A table game (3-pile d-FTS Nim) against a naive twin written from the definition: a move
@@ -275,7 +276,7 @@ TEST(AtlasRecord, FtsAgreesWithTheDefinition) {
     core::DenseTable t;
     t.box = core::Box(core::Position{n, n, n});
     t.values.assign(static_cast<std::size_t>(n * n * n), 0);
-    core::Fnv digest;
+    runtime::Fnv digest;
     std::int64_t zeros = 0;
     for (std::int64_t x = 0; x < n; ++x)
       for (std::int64_t y = 0; y < n; ++y)
@@ -316,7 +317,7 @@ TEST(AtlasRecord, FtsAgreesWithTheDefinition) {
 // left is won by the player to move, any other is a P-position iff every move leads to an
 // N-position.
 TEST(AtlasRecord, MisereAgreesWithTheDefinition) {
-  for (const auto& g : atlas::subtraction_family(6, 2, {0}, true)) {
+  for (const auto& g : atlas_families::subtraction(6, 2, {0}, true)) {
     if (!g.misere) continue;
     const atlas::Record r = atlas::compute(g);
     ASSERT_TRUE(r.ok) << r.error;
@@ -381,16 +382,16 @@ TEST(AtlasShipped, HoldsItsFamiliesAndASampleRecomputesAlike) {
   EXPECT_EQ(count,
             (std::map<std::string, std::string>{
                 {"chocolate", "156"}, {"fts", "189"}, {"leaper", "84"}, {"octal", "511"}, {"subtraction", "23240"}}));
-  std::vector<atlas::AtlasGame> all = atlas::subtraction_family(24, 3, {0, 1, 2}, true);
-  for (auto& families : {atlas::octal_family(3), atlas::fts_family(3, 64, {0, 1}),
-                         atlas::chocolate_family(3, 4, {0, 1}), atlas::leaper_family(8, {0, 1})})
+  std::vector<atlas::AtlasGame> all = atlas_families::subtraction(24, 3, {0, 1, 2}, true);
+  for (auto& families : {atlas_families::octal(3), atlas_families::fts(3, 64, {0, 1}),
+                         atlas_families::chocolate(3, 4, {0, 1}), atlas_families::leaper(8, {0, 1})})
     all.insert(all.end(), families.begin(), families.end());
   // Every 47th game, but the slow tables of FTS and chocolate: one of each.
   std::vector<atlas::AtlasGame> sample;
   for (std::size_t i = 0; i < all.size(); i += 47)
     if (all[i].family != "fts" && all[i].family != "chocolate") sample.push_back(all[i]);
-  sample.push_back(atlas::fts_family(3, 7, {0}).back());
-  sample.push_back(atlas::chocolate_family(1, 4, {0}).back());
+  sample.push_back(atlas_families::fts(3, 7, {0}).back());
+  sample.push_back(atlas_families::chocolate(1, 4, {0}).back());
   const std::string path = fresh_atlas_path("sample.sqlite");
   atlas::Db now(path, atlas::Db::Open::Create);
   for (const auto& g : sample) now.insert(atlas::compute(g));
@@ -413,7 +414,7 @@ TEST(AtlasShipped, HoldsItsFamiliesAndASampleRecomputesAlike) {
 // Chocolate bars against Theorem 2 of the chocolate paper: G = x xor y xor z exactly when F is
 // NS, so discover finds that formula for the NS functions of the family and for no other.
 TEST(AtlasRecord, ChocolateBarsFollowTheoremTwo) {
-  const auto games = atlas::chocolate_family(1, 4, {0});
+  const auto games = atlas_families::chocolate(1, 4, {0});
   std::vector<std::string> specs;
   for (const auto& g : games) specs.push_back(g.spec);
   EXPECT_EQ(specs, (std::vector<std::string>{"chocolate -p F=0", "chocolate -p F=z", "chocolate -p F=z/2",
@@ -433,7 +434,7 @@ TEST(AtlasRecord, ChocolateBarsFollowTheoremTwo) {
 // The (1,2)-leaper is Corner the Knight: the generic leaper and the knight's own game give the
 // same table, and discover finds Theorem 2.2's P-positions of the knight paper.
 TEST(AtlasRecord, TheOneTwoLeaperIsTheKnight) {
-  const auto games = atlas::leaper_family(3, {0, 1});
+  const auto games = atlas_families::leaper(3, {0, 1});
   ASSERT_EQ(games.size(), 9u);  // (1,2), (1,3), (2,3), each with and without a pass, both conventions
   EXPECT_EQ(games[0].spec, "leaper -p moves=-2:-1,-1:-2,-2:1,1:-2");
   const atlas::Record leaper = atlas::compute(games[0]);

@@ -11,7 +11,8 @@
 #include <filesystem>
 #include <functional>
 
-#include "core/errors.hpp"
+#include "runtime/errors.hpp"
+#include "support/atlas_families.hpp"
 #include "support/atlas_files.hpp"
 
 using namespace grundy;
@@ -27,7 +28,7 @@ struct SmallAtlas {
 
   SmallAtlas() {
     db = std::make_unique<atlas::Db>(path, atlas::Db::Open::Create);
-    for (const auto& g : atlas::subtraction_family(5, 2, {0, 1})) records.push_back(atlas::compute(g));
+    for (const auto& g : atlas_families::subtraction(5, 2, {0, 1})) records.push_back(atlas::compute(g));
     atlas::Record bad;
     bad.game = {"subtraction -p set=0", "subtraction", "subtraction -p set=0", 0, false};
     bad.ok = false;

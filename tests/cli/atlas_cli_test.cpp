@@ -1,4 +1,4 @@
-// grundy atlas run / query / report (issue 19) as a user runs them: a sweep killed with SIGKILL
+// grundy atlas run / query / report as a user runs them: a sweep killed with SIGKILL
 // and run again gives the atlas an uninterrupted sweep gives; errors are one line.
 #include <gtest/gtest.h>
 

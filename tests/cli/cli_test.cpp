@@ -1,4 +1,4 @@
-// The CLI contract of issue 2, driven through the real binary.
+// The CLI contract (flags, formats, exit codes), driven through the real binary.
 #include <gtest/gtest.h>
 
 #include "support/run_cli.hpp"

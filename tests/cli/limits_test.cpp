@@ -1,7 +1,7 @@
 // One rule for stopping, checked through the real binary: every family of the registry and
 // every command that computes, given an input that runs far longer than its limit, stops at
 // --max-seconds 1 with the one line that says so (exit 2), and at Ctrl-C with exit 130. Every
-// loop polls the stop after a bounded amount of work (core::StopPoll), so the stop comes within
+// loop polls the stop after a bounded amount of work (runtime::StopPoll), so the stop comes within
 // about a millisecond of work past the deadline, whatever one step of the loop costs: a heap
 // size of a take-and-break game with O(n^2) splits, a cell with thousands of options, a step
 // of SQLite. The bound asserted here is loose (a process starts, and the sanitizer build runs

@@ -7,7 +7,7 @@
 
 #include <regex>
 
-#include "core/threads.hpp"
+#include "runtime/threads.hpp"
 #include "support/run_cli.hpp"
 
 namespace {
@@ -140,7 +140,8 @@ TEST(MemoryGuard, EveryCommandFinishesUnderAnAddressSpaceLimitJustAboveItsEstima
 #if defined(__SANITIZE_ADDRESS__)
   GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space";
 #endif
-  const std::uint64_t allowance = (std::uint64_t{64} << 20) + (std::uint64_t{8} << 20) * grundy::core::solver_threads();
+  const std::uint64_t allowance =
+      (std::uint64_t{64} << 20) + (std::uint64_t{8} << 20) * grundy::runtime::solver_threads();
   for (const std::string& args : kCommands) {
     const Estimate e = estimate_of(args);
     const std::uint64_t kib = (e.bytes + allowance) / 1024;

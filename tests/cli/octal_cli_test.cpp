@@ -21,7 +21,7 @@ TEST(OctalCli, SeqProvesDawsonsChess) {
 }
 
 // A heap of 10^15 stones from the proven period: Kayles repeats 741281472182 from heap 71
-// (tests/golden/octal/trivial.tsv), and (10^15 - 71) mod 12 = 5 picks its sixth value, 1.
+// (data/golden/octal/trivial.tsv), and (10^15 - 71) mod 12 = 5 picks its sixth value, 1.
 TEST(OctalCli, HugeHeapFromTheProvenPeriod) {
   const CliResult r = run_cli("value octal -p code=0.77 1000000000000000");
   EXPECT_EQ(r.status, 0) << r.err;

@@ -20,12 +20,12 @@ using namespace grundy;
 
 namespace {
 
-// The codes of tests/golden/octal/trivial.tsv and solved.tsv (first column), and hexadecimal
+// The codes of data/golden/octal/trivial.tsv and solved.tsv (first column), and hexadecimal
 // codes the sweep proves (0.a, 0.b, 0.d, 0.f: three heaps left; 4.8 with a split of no stones).
 std::vector<std::string> codes() {
   std::vector<std::string> out = {"0.a", "0.b", "0.d", "0.f", "4.8"};
   for (const char* name : {"trivial.tsv", "solved.tsv"}) {
-    std::ifstream in(std::string(GRUNDY_SOURCE_DIR) + "/tests/golden/octal/" + name);
+    std::ifstream in(std::string(GRUNDY_SOURCE_DIR) + "/data/golden/octal/" + name);
     std::string line;
     bool header = true;
     while (std::getline(in, line)) {

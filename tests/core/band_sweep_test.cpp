@@ -1,11 +1,11 @@
-// The band sweep (core/band_sweep.hpp) in one process, a world of one rank: its bands in turn,
+// The band sweep (core/solve/band_sweep.hpp) in one process, a world of one rank: its bands in turn,
 // the sets handed from band to band in memory, against core::sweep_lines_2d, its twin. Many
 // small bands (GRUNDY_BAND_ROWS), blocks cut across the bands' edges, every sweep shape. The
 // same on 1 to 4 MPI ranks: tests/mpi/mpi_test.cpp.
 #include <gtest/gtest.h>
 
-#include "core/band_sweep.hpp"
-#include "core/progress.hpp"
+#include "core/solve/band_sweep.hpp"
+#include "runtime/progress.hpp"
 #include "support/band_rows.hpp"
 
 using namespace grundy;
@@ -31,11 +31,12 @@ void expect_twins(std::uint64_t X, std::uint64_t Y, std::uint64_t L, bool symmet
   const std::uint64_t bound = core::line_game_2d_bound(X, Y, Diagonal);
   std::vector<core::Value> one(X * Y * L);
   core::sweep_lines_2d<Diagonal>(X, Y, L, bound, symmetric, included, pass, one.data(), 1);
-  const std::uint64_t ticked = core::detail::g_progress_done.load();
-  const core::BandTable t = core::sweep_lines_2d_bands<Diagonal>(X, Y, L, bound, symmetric, included, pass, width);
+  const std::uint64_t ticked = runtime::detail::g_progress_done.load();
+  const core::BandTable t =
+      core::sweep_lines_2d_bands<Diagonal>(runtime::World{}, X, Y, L, bound, symmetric, included, pass, width);
   // The progress meter counts every cell once, a symmetric table's mirrored ones too.
   if (width > 1) {  // not swept again in four bytes
-    EXPECT_EQ(core::detail::g_progress_done.load() - ticked, X * Y * L) << label;
+    EXPECT_EQ(runtime::detail::g_progress_done.load() - ticked, X * Y * L) << label;
   }
   EXPECT_EQ(t.layout.local_rows(), X) << label;
   EXPECT_EQ(rows_of(t), one) << label;

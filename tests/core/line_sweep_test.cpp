@@ -1,4 +1,4 @@
-// The 2-D line sweep (core/line_solver.hpp) on boxes large enough for its two-thread pipeline
+// The 2-D line sweep (core/solve/line_solver.hpp) on boxes large enough for its two-thread pipeline
 // and its symmetric half-sweep, against the generic dense solver: every thread count and both
 // sweep shapes must give the same table, cell by cell.
 #include <gtest/gtest.h>
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <random>
 
-#include "core/line_solver.hpp"
+#include "core/solve/line_solver.hpp"
 #include "games/leaper_solver.hpp"
 #include "games/registry.hpp"
 
@@ -53,7 +53,7 @@ TEST(LineSweep2D, ForbiddenCellsAndRectangularBoxes) {
   // A symmetric sweep is only defined on a square.
   std::vector<core::Value> out(140 * 200);
   auto none = [](std::uint64_t, std::uint64_t, std::uint64_t, core::Value, bool) { return core::detail::OneValue{}; };
-  EXPECT_THROW(core::sweep_lines_2d(140, 200, 1, 400, true, allowed, none, out.data(), 1), core::EngineError);
+  EXPECT_THROW(core::sweep_lines_2d(140, 200, 1, 400, true, allowed, none, out.data(), 1), runtime::EngineError);
 }
 
 // The queen (Wythoff's Nim) adds a third line through each cell, its diagonal, and the rook is

@@ -1,4 +1,4 @@
-#include "core/mex.hpp"
+#include "core/model/mex.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 // really allocates at its peak, measured by counting every operator new of this test binary
 // and every block the huge-page allocator maps. And not wildly more: an estimate far above the
 // truth refuses work that fits.
-#include "core/route.hpp"
+#include "core/solve/route.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,8 +12,8 @@
 #include <cstdlib>
 #include <new>
 
-#include "core/huge_pages.hpp"
 #include "games/registry.hpp"
+#include "runtime/huge_pages.hpp"
 
 namespace {
 
@@ -65,11 +65,11 @@ namespace {
 // The peak bytes allocated while `f` runs, above what was live when it started.
 template <class F>
 std::uint64_t peak_during(F&& f) {
-  const std::uint64_t heap0 = g_live.load(), mapped0 = core::MappedBytes::live.load();
+  const std::uint64_t heap0 = g_live.load(), mapped0 = runtime::MappedBytes::live.load();
   g_peak.store(heap0);
-  core::MappedBytes::reset_peak();
+  runtime::MappedBytes::reset_peak();
   f();
-  return (g_peak.load() - heap0) + (core::MappedBytes::peak.load() - mapped0);
+  return (g_peak.load() - heap0) + (runtime::MappedBytes::peak.load() - mapped0);
 }
 
 struct Variant {
@@ -139,19 +139,20 @@ TEST(SolveRoute, EstimatesCoverWhatEveryRouteAllocates) {
   EXPECT_GT(runs, 100);
 }
 
-// The same for the band sweeps (core/band_sweep.hpp; the chocolate bars' by planes) in a world
+// The same for the band sweeps (core/solve/band_sweep.hpp; the chocolate bars' by planes) in a world
 // of one rank: the estimate each rank's memory guard checks covers the sweep and the stream of its
 // rows to rank 0 (tests/mpi: the same on several ranks, where the outbox adds a band's sets).
 TEST(SolveRoute, BandEstimatesCoverTheBandSweep) {
   int runs = 0;
   auto check = [&](const core::SolveRoute& route, const std::string& label) {
     const std::uint64_t used = peak_during([&] {
-      const core::BandTable t = route.bands->run();
+      const core::BandTable t = route.bands->run(runtime::World{});
       core::for_each_row(t, [](std::uint64_t, const core::Value*) {});
     });
-    EXPECT_LE(used, route.bands->bytes) << label << ": estimate " << route.bands->bytes << ", allocated " << used;
-    EXPECT_LE(route.bands->bytes, 8 * used + (std::uint64_t{4} << 20))
-        << label << ": estimate " << route.bands->bytes << " far above the " << used << " allocated";
+    EXPECT_LE(used, route.bands->bytes(runtime::World{}))
+        << label << ": estimate " << route.bands->bytes(runtime::World{}) << ", allocated " << used;
+    EXPECT_LE(route.bands->bytes(runtime::World{}), 8 * used + (std::uint64_t{4} << 20))
+        << label << ": estimate " << route.bands->bytes(runtime::World{}) << " far above the " << used << " allocated";
     ++runs;
   };
   for (const std::string spec : {"nim -p heaps=2", "nim -p heaps=2 --pass", "nim -p heaps=2 --forbid 'total % 3 == 0'",

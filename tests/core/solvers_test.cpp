@@ -1,11 +1,11 @@
 #include <gtest/gtest.h>
 
-#include "core/dense_solver.hpp"
-#include "core/errors.hpp"
-#include "core/memo_solver.hpp"
-#include "core/sum.hpp"
+#include "core/solve/dense_solver.hpp"
+#include "core/solve/memo_solver.hpp"
+#include "core/solve/sum.hpp"
 #include "games/nim.hpp"
 #include "games/subtraction.hpp"
+#include "runtime/errors.hpp"
 #include "transforms/with_pass.hpp"
 
 using namespace grundy;
@@ -44,13 +44,13 @@ struct Cyclic {
 TEST(MemoSolver, CycleIsReported) {
   Cyclic c;
   core::MemoSolver<Cyclic> memo(c);
-  EXPECT_THROW(memo.value(Position{0}), core::EngineError);
+  EXPECT_THROW(memo.value(Position{0}), runtime::EngineError);
 }
 
 TEST(MemoSolver, PositionLimitIsEnforced) {
   games::Subtraction s({1});
   core::MemoSolver<games::Subtraction> memo(s, Evaluation::Grundy, 1000);
-  EXPECT_THROW(memo.value(Position{5000}), core::TooLarge);
+  EXPECT_THROW(memo.value(Position{5000}), runtime::TooLarge);
 }
 
 TEST(DenseSolver, AgreesWithMemoOnNimWithPass) {

@@ -1,14 +1,14 @@
-// ValueArray (issue 16): values and markers read back the same in every width, a value that does
+// ValueArray: values and markers read back the same in every width, a value that does
 // not fit is refused (set) or widens the array (put), conversions keep every value; the 2-D line
 // sweep's tables come out in the width its bound chooses and agree with four bytes a cell.
-#include "core/value_array.hpp"
+#include "core/solve/value_array.hpp"
 
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "core/dense_solver.hpp"
-#include "core/line_solver.hpp"
+#include "core/solve/dense_solver.hpp"
+#include "core/solve/line_solver.hpp"
 #include "games/registry.hpp"
 
 using namespace grundy;
@@ -33,7 +33,7 @@ TEST(ValueArray, EveryWidthHoldsItsValuesAndTheMarkers) {
     std::size_t i = 0;
     for (const Value v : a) EXPECT_EQ(v, values[i++]);
     if (width < 4) {
-      EXPECT_THROW(a.set(0, limit), core::EngineError) << width;  // a marker's code
+      EXPECT_THROW(a.set(0, limit), runtime::EngineError) << width;  // a marker's code
     }
   }
   EXPECT_EQ(ValueArray::width_for(0xfc), 1);
@@ -54,13 +54,13 @@ TEST(ValueArray, PutWidensAndConvertKeepsEveryValue) {
   a.put(3, core::kUnsolved);
   const std::vector<Value> want = {3, 300, 70000, core::kUnsolved, core::kNoValue};
   for (std::size_t i = 0; i < want.size(); ++i) EXPECT_EQ(a[i], want[i]) << i;
-  EXPECT_THROW(a.convert(2), core::EngineError);  // 70000 does not fit
+  EXPECT_THROW(a.convert(2), runtime::EngineError);  // 70000 does not fit
   a.set(1, 8);
   a.set(2, 9);
   a.convert(1);
   EXPECT_EQ(a.width(), 1);
   EXPECT_EQ(a, ValueArray::of({3, 8, 9, core::kUnsolved, core::kNoValue}));
-  EXPECT_THROW(a.data<std::uint16_t>(), core::EngineError);  // the wrong width
+  EXPECT_THROW(a.data<std::uint16_t>(), runtime::EngineError);  // the wrong width
   EXPECT_EQ(ValueArray::of({1, 2, 255}).width(), 2);
   EXPECT_EQ(ValueArray::of({1, 2, core::kNoValue}).width(), 1);
 }

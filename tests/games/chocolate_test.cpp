@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "analysis/golden.hpp"
-#include "core/dense_solver.hpp"
-#include "core/errors.hpp"
+#include "core/solve/dense_solver.hpp"
 #include "games/chocolate_solver.hpp"
 #include "games/registry.hpp"
+#include "runtime/errors.hpp"
 #include "support/band_rows.hpp"
 #include "transforms/with_pass.hpp"
 
@@ -35,7 +35,7 @@ bool contains(const std::vector<Position>& v, const Position& p) { return std::f
 std::string user_error(const std::function<void()>& f) {
   try {
     f();
-  } catch (const core::UserError& e) {
+  } catch (const runtime::UserError& e) {
     return e.what();
   }
   return "(no UserError)";
@@ -134,9 +134,9 @@ TEST(Chocolate, NonMonotoneBeyondTheDefaultRangeIsCaughtBeforeASolve) {
   const Chocolate c("z == 40 ? 0 : z/2");
   EXPECT_EQ(user_error([&] { core::solve_dense(c, Box(Position{2, 3, 45})); }),
             "-p F=z == 40 ? 0 : z/2: not monotone: F(0,39) = 19 > F(0,40) = 0");
-  EXPECT_THROW(games::solve_chocolate(c, Box(Position{2, 3, 45})), core::UserError);
+  EXPECT_THROW(games::solve_chocolate(c, Box(Position{2, 3, 45})), runtime::UserError);
   const Chocolate2 c2("z == 40 ? 0 : z/2");
-  EXPECT_THROW(core::solve_dense(c2, Box(Position{3, 45})), core::UserError);
+  EXPECT_THROW(core::solve_dense(c2, Box(Position{3, 45})), runtime::UserError);
   EXPECT_NO_THROW(core::solve_dense(c2, Box(Position{3, 40})));
   // Overflow of F is a UserError naming -p F.
   const Chocolate big("z >= 35 ? z * 4611686018427387904 : z");
@@ -150,8 +150,8 @@ TEST(Chocolate, RegistryBuildsBothFamilies) {
   const core::Game s =
       games::make_game(games::parse_game_spec("sum -p 'a=nim -p heaps=1' -p 'b=chocolate2 -p h=z/2' --pass"));
   EXPECT_EQ(s.coordinate_names(), (std::vector<std::string>{"x", "y", "z", "p"}));
-  EXPECT_THROW(games::make_game(games::parse_game_spec("chocolate")), core::UserError);
-  EXPECT_THROW(games::make_game(games::parse_game_spec("chocolate2 -p h=z/2-1")), core::UserError);
+  EXPECT_THROW(games::make_game(games::parse_game_spec("chocolate")), runtime::UserError);
+  EXPECT_THROW(games::make_game(games::parse_game_spec("chocolate2 -p h=z/2-1")), runtime::UserError);
 }
 
 namespace {
@@ -238,7 +238,7 @@ TEST(ChocolateSolver, TheBandSweepAgreesCellForCell) {
       const games::BoundFunction F("F", src, true);
       const auto f = games::BoundGrid::of(nx, nz, [&](std::int64_t x, std::int64_t z) { return F(x, z); });
       const core::DenseTable one = games::solve_chocolate_grid(f, ny, layers);
-      const core::BandTable bands = games::solve_chocolate_grid_bands(f, ny, layers);
+      const core::BandTable bands = games::solve_chocolate_grid_bands(runtime::World{}, f, ny, layers);
       ASSERT_EQ(bands.values.size(), one.values.size()) << src;
       std::size_t differ = 0;
       for (std::size_t i = 0; i < one.values.size(); ++i) differ += one.values[i] != bands.values[i] ? 1 : 0;
@@ -251,9 +251,9 @@ TEST(ChocolateSolver, EmptyBoxesAndBadGrids) {
   const Chocolate c("z/2");
   EXPECT_TRUE(games::solve_chocolate(c, Box(Position{0, 3, 3})).values.empty());
   const auto bad = games::BoundGrid::of(2, 2, [](std::int64_t x, std::int64_t) { return 1 - x; });
-  EXPECT_THROW(games::solve_chocolate_grid(bad, 2, 1), core::EngineError);
+  EXPECT_THROW(games::solve_chocolate_grid(bad, 2, 1), runtime::EngineError);
   EXPECT_THROW(games::solve_chocolate_grid(games::BoundGrid::of(64, 64, [](auto, auto) { return 63; }), 64, 2, 1000),
-               core::TooLarge);
+               runtime::TooLarge);
 }
 
 // Golden: Table 1 of the chocolate paper, G(CB_2(h,y,z)) for y < 8, z < 16, by the generic dense

@@ -8,7 +8,7 @@
 #include <map>
 
 #include "analysis/golden.hpp"
-#include "core/dense_solver.hpp"
+#include "core/solve/dense_solver.hpp"
 #include "games/fts_solver.hpp"
 #include "games/nim.hpp"
 #include "games/registry.hpp"
@@ -175,7 +175,7 @@ TEST(FtsSolver, FGridRefusesAnSThatForbidsEveryLargeTotal) {
   try {
     games::fts_f_grid(FtsNim::with_set(3, "total >= 10"), 8);
     FAIL();
-  } catch (const core::UserError& e) {
+  } catch (const runtime::UserError& e) {
     EXPECT_NE(std::string(e.what()).find("f needs S to leave infinitely many totals allowed"), std::string::npos)
         << e.what();
   }
@@ -218,7 +218,7 @@ TEST(Fts, BadParametersAreNamed) {
   auto message = [](const std::string& spec) {
     try {
       game(spec);
-    } catch (const core::UserError& e) {
+    } catch (const runtime::UserError& e) {
       return std::string(e.what());
     }
     return std::string("no error");
@@ -235,8 +235,8 @@ TEST(Fts, BadParametersAreNamed) {
   EXPECT_NE(message("fts -p k=3").find("unknown parameter 'k'"), std::string::npos);
   // A run-time failure of S names it and the position.
   const FtsNim div = FtsNim::with_set(2, "total / (x - 1) == 2");
-  EXPECT_THROW(div.forbidden(Position{1, 3}), core::UserError);
+  EXPECT_THROW(div.forbidden(Position{1, 3}), runtime::UserError);
   // f needs three piles and infinitely many allowed totals.
-  EXPECT_THROW(games::fts_f_grid(FtsNim::multiples_of(2, 5), 4), core::UserError);
-  EXPECT_THROW(games::fts_f_grid(FtsNim::with_set(3, "total >= 2"), 4), core::UserError);
+  EXPECT_THROW(games::fts_f_grid(FtsNim::multiples_of(2, 5), 4), runtime::UserError);
+  EXPECT_THROW(games::fts_f_grid(FtsNim::with_set(3, "total >= 2"), 4), runtime::UserError);
 }

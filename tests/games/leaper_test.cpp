@@ -9,7 +9,7 @@
 #include <random>
 #include <set>
 
-#include "core/dense_solver.hpp"
+#include "core/solve/dense_solver.hpp"
 #include "games/leaper_solver.hpp"
 #include "games/registry.hpp"
 #include "transforms/with_pass.hpp"
@@ -68,7 +68,7 @@ TEST(Chess, QueenRookKingOptions) {
   EXPECT_EQ(options(king, {2, 1}), (Pairs{{1, 0}, {1, 1}, {2, 0}}));
   EXPECT_TRUE(king.options_precede());
   EXPECT_EQ(king.reach_box(Box(Position{7, 9})), Box(Position{7, 9}));
-  EXPECT_THROW(games::Slider("bad", {{1, -1}}), core::EngineError);
+  EXPECT_THROW(games::Slider("bad", {{1, -1}}), runtime::EngineError);
 }
 
 // Corner the king: P iff m and n are both even. From (even, even) every move makes a coordinate
@@ -169,18 +169,18 @@ TEST(Termination, FamilyRefusesWithOneLine) {
   try {
     games::make_game(games::parse_game_spec("leaper -p moves=1:-1,-1:1"));
     FAIL();
-  } catch (const core::UserError& e) {
+  } catch (const runtime::UserError& e) {
     const std::string what = e.what();
     EXPECT_NE(what.find("-p moves=1:-1,-1:1: play need not end"), std::string::npos) << what;
     EXPECT_EQ(what.find('\n'), std::string::npos);
   }
   EXPECT_NO_THROW(games::make_game(games::parse_game_spec("leaper -p moves=1:-2,-2:1")));
-  EXPECT_THROW(games::make_game(games::parse_game_spec("leaper -p moves=1:-2,1:-2")), core::UserError);
-  EXPECT_THROW(games::make_game(games::parse_game_spec("leaper -p moves=1-2")), core::UserError);
-  EXPECT_THROW(games::make_game(games::parse_game_spec("leaper -p moves=1:x")), core::UserError);
-  EXPECT_THROW(games::make_game(games::parse_game_spec("leaper -p moves=5000:-1")), core::UserError);
-  EXPECT_THROW(games::make_game(games::parse_game_spec("leaper -p moves=")), core::UserError);
-  EXPECT_THROW(games::make_game(games::parse_game_spec("leaper")), core::UserError);
+  EXPECT_THROW(games::make_game(games::parse_game_spec("leaper -p moves=1:-2,1:-2")), runtime::UserError);
+  EXPECT_THROW(games::make_game(games::parse_game_spec("leaper -p moves=1-2")), runtime::UserError);
+  EXPECT_THROW(games::make_game(games::parse_game_spec("leaper -p moves=1:x")), runtime::UserError);
+  EXPECT_THROW(games::make_game(games::parse_game_spec("leaper -p moves=5000:-1")), runtime::UserError);
+  EXPECT_THROW(games::make_game(games::parse_game_spec("leaper -p moves=")), runtime::UserError);
+  EXPECT_THROW(games::make_game(games::parse_game_spec("leaper")), runtime::UserError);
   EXPECT_EQ(games::make_game(games::parse_game_spec("leaper -p moves=-2:1,1:-2")).name(), "leaper(moves=-2:1,1:-2)");
 }
 
@@ -265,7 +265,7 @@ TEST(LeaperSolver, GameUsesTheSweepAndPassStillWorks) {
   while (box.next(p));
 }
 
-// The band sweep (issue 18) in a world of one: one band, the whole reach box, the same bytes
+// The band sweep in a world of one: one band, the whole reach box, the same bytes
 // as solve_leaper. Several ranks: tests/mpi, the table file of one to four ranks.
 TEST(LeaperSolver, TheBandSweepAgreesCellForCell) {
   const std::vector<std::vector<Move>> lists = {
@@ -274,7 +274,7 @@ TEST(LeaperSolver, TheBandSweepAgreesCellForCell) {
     for (const Box& box : {Box(Position{40, 40}), Box(Position{7, 90}), Box(Position{1, 1})}) {
       const Leaper l("l", moves);
       const core::DenseTable one = games::solve_leaper(l, box);
-      const core::BandTable bands = games::solve_leaper_bands(l, box);
+      const core::BandTable bands = games::solve_leaper_bands(runtime::World{}, l, box);
       EXPECT_EQ(bands.layout.X * bands.layout.Y, one.box.count());
       ASSERT_EQ(bands.values.size(), one.values.size());
       std::size_t differ = 0;

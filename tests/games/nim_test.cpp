@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/dense_solver.hpp"
+#include "core/solve/dense_solver.hpp"
 #include "games/nim_solver.hpp"
 #include "games/registry.hpp"
 #include "games/subtraction.hpp"
@@ -139,7 +139,7 @@ TEST(ClosedForm, WythoffAtFibonacciNumbersNear2To38) {
   const core::Game nim = games::make_game(games::parse_game_spec("nim -p heaps=3"));
   const std::int64_t big = std::int64_t{1} << 40;
   EXPECT_EQ(nim.closed_form(Position{big + 5, big + 3, 6}, core::Evaluation::Grundy)->value, 0u);
-  EXPECT_THROW(nim.closed_form(Position{big, 1, 0}, core::Evaluation::Grundy), core::UserError);
+  EXPECT_THROW(nim.closed_form(Position{big, 1, 0}, core::Evaluation::Grundy), runtime::UserError);
 }
 
 // `value`'s oracle mixes the routes: for the queen, Wythoff's P-positions by the closed form and

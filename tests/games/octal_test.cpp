@@ -12,7 +12,7 @@
 #include <random>
 #include <sstream>
 
-#include "core/sum.hpp"
+#include "core/solve/sum.hpp"
 #include "games/octal_solver.hpp"
 #include "games/registry.hpp"
 
@@ -33,9 +33,9 @@ std::vector<core::Value> sparse(const std::string& code, std::int64_t n) {
   return v;
 }
 
-// The rows of tests/golden/octal/<name>, comment lines and the header left out, split at tabs.
+// The rows of data/golden/octal/<name>, comment lines and the header left out, split at tabs.
 std::vector<std::vector<std::string>> rows(const std::string& name) {
-  std::ifstream in(std::string(GRUNDY_SOURCE_DIR) + "/tests/golden/octal/" + name);
+  std::ifstream in(std::string(GRUNDY_SOURCE_DIR) + "/data/golden/octal/" + name);
   EXPECT_TRUE(in) << name;
   std::vector<std::vector<std::string>> out;
   std::string line;
@@ -104,7 +104,7 @@ TEST(OctalCode, RefusesWithOneLineNamingTheFault) {
     try {
       parse_octal_code(bad);
       ADD_FAILURE() << bad;
-    } catch (const core::UserError& e) {
+    } catch (const runtime::UserError& e) {
       EXPECT_NE(std::string(e.what()).find("-p code="), std::string::npos) << e.what();
       EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
     }
@@ -165,8 +165,8 @@ TEST(Octal, APassIsSharedByTheWholePosition) {
 }
 
 TEST(Octal, ASumRefusesItAsAComponent) {
-  EXPECT_THROW(game("sum -p 'a=octal -p code=0.77' -p 'b=nim -p heaps=1'"), core::UserError);
-  EXPECT_THROW(game("sum -p 'a=nim -p heaps=1' -p 'b=octal -p code=0.77'"), core::UserError);
+  EXPECT_THROW(game("sum -p 'a=octal -p code=0.77' -p 'b=nim -p heaps=1'"), runtime::UserError);
+  EXPECT_THROW(game("sum -p 'a=nim -p heaps=1' -p 'b=octal -p code=0.77'"), runtime::UserError);
 }
 
 TEST(Octal, TooManyHeapsIsOneClearError) {
@@ -175,7 +175,7 @@ TEST(Octal, TooManyHeapsIsOneClearError) {
   try {
     g.make_solver()->value(Position{40, 1});
     ADD_FAILURE();
-  } catch (const core::UserError& e) {
+  } catch (const runtime::UserError& e) {
     EXPECT_NE(std::string(e.what()).find("more than 15 heaps"), std::string::npos) << e.what();
   }
 }

@@ -9,8 +9,8 @@
 #include <map>
 #include <random>
 
-#include "core/mex.hpp"
-#include "core/sum.hpp"
+#include "core/model/mex.hpp"
+#include "core/solve/sum.hpp"
 #include "support/transform_flag_cases.hpp"
 
 using namespace grundy;
@@ -166,7 +166,7 @@ TEST(EveryFamily, RandomSumsAreXorOfComponents) {
     const auto& [lb, b] = games_list[rng() % games_list.size()];
     if (a.arity() + b.arity() > 6) continue;
     if (a.variable_arity() || b.variable_arity()) {  // a sum refuses them (octal_test.cpp)
-      EXPECT_THROW((core::Sum<Game, Game>(a, b)), core::UserError) << la << " + " << lb;
+      EXPECT_THROW((core::Sum<Game, Game>(a, b)), runtime::UserError) << la << " + " << lb;
       continue;
     }
     core::Sum<Game, Game> sum(a, b);
@@ -189,20 +189,20 @@ TEST(Registry, UnknownFamilyAndParameterAreNamed) {
   try {
     games::make_game(games::parse_game_spec("nmi"));
     FAIL();
-  } catch (const core::UserError& e) {
+  } catch (const runtime::UserError& e) {
     EXPECT_NE(std::string(e.what()).find("unknown game family 'nmi'"), std::string::npos) << e.what();
   }
   try {
     games::make_game(games::parse_game_spec("nim -p heap=3"));
     FAIL();
-  } catch (const core::UserError& e) {
+  } catch (const runtime::UserError& e) {
     EXPECT_NE(std::string(e.what()).find("unknown parameter 'heap'; allowed: heaps"), std::string::npos) << e.what();
   }
-  EXPECT_THROW(games::make_game(games::parse_game_spec("nim -p heaps=0")), core::UserError);
-  EXPECT_THROW(games::make_game(games::parse_game_spec("subtraction")), core::UserError);
-  EXPECT_THROW(games::make_game(games::parse_game_spec("subtraction -p set=1,1")), core::UserError);
-  EXPECT_THROW(games::make_game(games::parse_game_spec("subtraction -p set=0,2")), core::UserError);
-  EXPECT_THROW(games::make_game(games::parse_game_spec("nim --forbid 'x +'")), core::UserError);
+  EXPECT_THROW(games::make_game(games::parse_game_spec("nim -p heaps=0")), runtime::UserError);
+  EXPECT_THROW(games::make_game(games::parse_game_spec("subtraction")), runtime::UserError);
+  EXPECT_THROW(games::make_game(games::parse_game_spec("subtraction -p set=1,1")), runtime::UserError);
+  EXPECT_THROW(games::make_game(games::parse_game_spec("subtraction -p set=0,2")), runtime::UserError);
+  EXPECT_THROW(games::make_game(games::parse_game_spec("nim --forbid 'x +'")), runtime::UserError);
 }
 
 // The transform flags of a GAME string (a sum component, the explorer's game=) are refused as the
@@ -213,7 +213,7 @@ TEST(Registry, GameSpecStringRefusesTheTransformsTheCliRefuses) {
     try {
       (void)games::parse_game_spec("nim -p heaps=1 " + c.flags);
       ADD_FAILURE() << c.flags << ": accepted";
-    } catch (const core::UserError& e) {
+    } catch (const runtime::UserError& e) {
       EXPECT_EQ(std::string(e.what()), c.message) << c.flags;
     }
   }

@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/dense_solver.hpp"
-#include "core/errors.hpp"
+#include "core/solve/dense_solver.hpp"
+#include "runtime/errors.hpp"
 #include "transforms/with_pass.hpp"
 
 using namespace grundy;
@@ -190,8 +190,8 @@ TEST(SubtractionSolver, PeriodSearchGivesUpAtTheLimit) {
 
 TEST(SubtractionSolver, HugeMoveIsRefusedBeforeAllocating) {
   const Subtraction s({1, std::int64_t{1} << 40});
-  EXPECT_THROW(SubtractionSweep(s, 64, false, std::uint64_t{1} << 30), core::TooLarge);
-  EXPECT_THROW(SubtractionSweep(Subtraction({1, 2}), 65), core::UserError);
+  EXPECT_THROW(SubtractionSweep(s, 64, false, std::uint64_t{1} << 30), runtime::TooLarge);
+  EXPECT_THROW(SubtractionSweep(Subtraction({1, 2}), 65), runtime::UserError);
 }
 
 // The chunked sweep (sweep_subtraction) against SubtractionSweep::step, over several chunks
@@ -246,7 +246,7 @@ TEST(SubtractionSolver, HugeMoveAnswersSmallHeapsLikeTheGenericSolver) {
           });
           EXPECT_EQ(seen, count);
           // The bound is the bound: one step more would read a slot the short ring no longer holds.
-          EXPECT_THROW(sweep.step(), core::EngineError);
+          EXPECT_THROW(sweep.step(), runtime::EngineError);
         }
       }
     std::vector<Value> buf(64);

@@ -1,9 +1,9 @@
-// Golden data from the literature, never from the engine's own output (tests/golden/README.md).
+// Golden data from the literature, never from the engine's own output (data/golden/README.md).
 #include <gtest/gtest.h>
 
-#include "core/solve.hpp"
-#include "games/registry.hpp"
 #include "analysis/golden.hpp"
+#include "core/solve/solve.hpp"
+#include "games/registry.hpp"
 
 using namespace grundy;
 using core::Box;

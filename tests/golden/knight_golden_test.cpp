@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "analysis/golden.hpp"
-#include "core/dense_solver.hpp"
+#include "core/solve/dense_solver.hpp"
 #include "games/registry.hpp"
 
 using namespace grundy;

@@ -14,8 +14,8 @@
 #include <fstream>
 #include <set>
 
-#include "core/cleanup.hpp"
-#include "core/errors.hpp"
+#include "runtime/cleanup.hpp"
+#include "runtime/errors.hpp"
 #include "support/run_cli.hpp"
 
 using namespace grundy;
@@ -102,7 +102,7 @@ TEST(AtomicFile, SpecialFilesAndEmptyNamesAreRefused) {
     try {
       io::AtomicFile f(path, "--save");
       ADD_FAILURE() << "accepted " << path;
-    } catch (const core::UserError& e) {
+    } catch (const runtime::UserError& e) {
       EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
     }
   };
@@ -121,11 +121,11 @@ TEST(OpenForReading, NeverBlocksOnAFifoAndRefusesSpecialFiles) {
     try {
       std::fclose(io::open_regular_for_reading(path, "--load"));
       ADD_FAILURE() << "opened " << path;
-    } catch (const core::UserError& e) {
+    } catch (const runtime::UserError& e) {
       EXPECT_EQ(std::string(e.what()).find("--load " + path), 0u) << e.what();
     }
   }
-  EXPECT_THROW(io::open_regular_for_reading("", "--load"), core::UserError);
+  EXPECT_THROW(io::open_regular_for_reading("", "--load"), runtime::UserError);
 }
 
 // A child killed by SIGTERM while writing leaves neither a temporary nor a damaged target.
@@ -136,7 +136,7 @@ TEST(AtomicFile, SigtermRemovesTheTemporary) {
   const pid_t child = ::fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
-    core::install_termination_handlers();
+    runtime::install_termination_handlers();
     io::AtomicFile f(path, "--save");
     f.write("half");
     ::raise(SIGTERM);
@@ -160,7 +160,7 @@ TEST(AtomicFile, SigtermWhileCreatingTheTemporaryLeavesNothing) {
     const pid_t child = ::fork();
     ASSERT_GE(child, 0);
     if (child == 0) {
-      core::install_termination_handlers();
+      runtime::install_termination_handlers();
       for (;;) io::AtomicFile f(path, "--save");
     }
     ::usleep(static_cast<useconds_t>(500 + 97 * round));

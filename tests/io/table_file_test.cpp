@@ -7,9 +7,9 @@
 #include <fstream>
 #include <tuple>
 
-#include "core/band_table.hpp"
-#include "core/errors.hpp"
+#include "core/solve/band_table.hpp"
 #include "games/registry.hpp"
+#include "runtime/errors.hpp"
 
 using namespace grundy;
 
@@ -36,7 +36,7 @@ void expect_rejected(const std::string& path, const std::string& needle,
   try {
     io::load_table(path, game, core::Evaluation::Grundy, kLimit);
     FAIL() << "accepted " << path;
-  } catch (const core::UserError& e) {
+  } catch (const runtime::UserError& e) {
     EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
   }
 }

@@ -31,7 +31,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/game.hpp"
+#include "core/solve/game.hpp"
 #include "games/registry.hpp"
 #include "support/raw_http.hpp"
 

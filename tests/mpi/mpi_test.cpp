@@ -1,4 +1,4 @@
-// grundy under mpirun (issue 18): Debian's Open MPI, 1 to 4 ranks on this machine
+// grundy under mpirun: Debian's Open MPI, 1 to 4 ranks on this machine
 // (--oversubscribe), each test bounded in time. Every distributed table must be the file one
 // process writes, byte for byte; a lost rank must fail the whole job and leave no table; an
 // error must be one line. Skipped in a build without MPI (the ASan preset: -DGRUNDY_MPI=OFF)
@@ -8,17 +8,17 @@
 #include <filesystem>
 
 #include "atlas/atlas.hpp"
-#include "core/mpi.hpp"
+#include "dist/mpi.hpp"
 #include "support/run_cli.hpp"
 
 namespace {
 
 bool have_mpirun() { return std::system("command -v mpirun > /dev/null 2>&1") == 0; }
 
-#define REQUIRE_MPI()                                                              \
-  do {                                                                             \
-    if (!grundy::core::mpi::built_with_mpi()) GTEST_SKIP() << "built without MPI"; \
-    if (!have_mpirun()) GTEST_SKIP() << "no mpirun (Debian: openmpi-bin)";         \
+#define REQUIRE_MPI()                                                         \
+  do {                                                                        \
+    if (!grundy::dist::built_with_mpi()) GTEST_SKIP() << "built without MPI"; \
+    if (!have_mpirun()) GTEST_SKIP() << "no mpirun (Debian: openmpi-bin)";    \
   } while (false)
 
 // `mpirun -np R grundy ARGS`, as root too (CI), bounded; env: extra variables for grundy.

@@ -8,9 +8,9 @@
 
 #include <string>
 
-#include "core/errors.hpp"
-#include "core/value_array.hpp"
+#include "core/solve/value_array.hpp"
 #include "games/registry.hpp"
+#include "runtime/errors.hpp"
 
 using namespace grundy;
 using core::Box;
@@ -67,5 +67,5 @@ TEST(SumOracle, AComponentsTableCountsTheOtherOnes) {
   pipeline::ValueOracle enough(sum, Evaluation::Grundy, need);
   EXPECT_EQ(enough.value(p), 0U);  // a position plus its mirror image
   pipeline::ValueOracle short_by_one(sum, Evaluation::Grundy, need - 1);
-  EXPECT_THROW(short_by_one.value(p), core::TooLarge);
+  EXPECT_THROW(short_by_one.value(p), runtime::TooLarge);
 }

@@ -8,8 +8,8 @@
 #include <tuple>
 #include <vector>
 
-#include "core/errors.hpp"
 #include "games/registry.hpp"
+#include "runtime/errors.hpp"
 
 using namespace grundy;
 

@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "core/errors.hpp"
 #include "games/registry.hpp"
+#include "runtime/errors.hpp"
 #include "server/api.hpp"
 #include "support/run_cli.hpp"
 
@@ -116,11 +116,11 @@ TEST(TableBox, APinOutsideTheCoordinatesRangeIsBadInput) {
   try {
     pipeline::make_table_box(g, {{5}}, {"p=3"}, kFix);
     FAIL() << "p=3 accepted with two passes";
-  } catch (const core::UserError& e) {
+  } catch (const runtime::UserError& e) {
     EXPECT_STREQ(e.what(), "--fix p (the passes still available) = '3': out of range; allowed 0..2");
   }
   const core::Game s = game_of("sum -p 'a=nim -p heaps=1 --pass' -p 'b=nim -p heaps=1'");
-  EXPECT_THROW(pipeline::make_table_box(s, {{5}}, {"p1=2"}, kFix), core::UserError);
+  EXPECT_THROW(pipeline::make_table_box(s, {{5}}, {"p1=2"}, kFix), runtime::UserError);
 }
 
 // The property, through the API in-process: every spec x every pin set.
@@ -139,7 +139,7 @@ TEST(TableBox, EveryPinnedOrSummedBoxOfTheApiAnswersTrulyOrRefuses) {
           ASSERT_EQ(r.status, 200) << label << ": " << r.body;
           compared += expect_true_values(g, nlohmann::json::parse(r.body), label);
           ++tables;
-        } catch (const core::UserError& e) {
+        } catch (const runtime::UserError& e) {
           const std::string m = e.what();
           EXPECT_EQ(m.find('\n'), std::string::npos) << label;
           EXPECT_TRUE(m.find("fix") != std::string::npos || m.find("table shows") != std::string::npos)

@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "core/errors.hpp"
 #include "games/registry.hpp"
+#include "runtime/errors.hpp"
 #include "support/transform_flag_cases.hpp"
 
 using namespace grundy;
@@ -18,7 +18,7 @@ namespace {
 std::string error_of(server::ApiResponse (*api)(const server::Query&), const server::Query& q) {
   try {
     api(q);
-  } catch (const core::UserError& e) {
+  } catch (const runtime::UserError& e) {
     return e.what();
   }
   return "";
@@ -133,11 +133,11 @@ TEST(WebApi, MovesTakeEveryFamily) {
 }
 
 TEST(WebApi, BadInputIsAUserError) {
-  EXPECT_THROW(server::api_table({{"game", "nim -p heaps=x"}, {"size", "3"}}), core::UserError);
-  EXPECT_THROW(server::api_table({{"game", "nim -p heaps=2"}}), core::UserError);
-  EXPECT_THROW(server::api_table({{"game", "nim -p heaps=2"}, {"size", "4096"}}), core::UserError);
-  EXPECT_THROW(server::api_table({{"game", "nim -p heaps=3"}, {"size", "4"}}), core::UserError);
-  EXPECT_THROW(server::api_moves({{"game", "nim -p heaps=2"}, {"position", "1,2,3"}}), core::UserError);
+  EXPECT_THROW(server::api_table({{"game", "nim -p heaps=x"}, {"size", "3"}}), runtime::UserError);
+  EXPECT_THROW(server::api_table({{"game", "nim -p heaps=2"}}), runtime::UserError);
+  EXPECT_THROW(server::api_table({{"game", "nim -p heaps=2"}, {"size", "4096"}}), runtime::UserError);
+  EXPECT_THROW(server::api_table({{"game", "nim -p heaps=3"}, {"size", "4"}}), runtime::UserError);
+  EXPECT_THROW(server::api_moves({{"game", "nim -p heaps=2"}, {"position", "1,2,3"}}), runtime::UserError);
 }
 
 TEST(WebApi, UnknownParametersNameTheAllowedOnes) {

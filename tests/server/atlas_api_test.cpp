@@ -12,9 +12,10 @@
 
 #include "atlas/atlas.hpp"
 #include "atlas/browse.hpp"
-#include "core/errors.hpp"
+#include "runtime/errors.hpp"
 #include "server/api.hpp"
 #include "server/http.hpp"
+#include "support/atlas_families.hpp"
 #include "support/atlas_files.hpp"
 #include "support/run_cli.hpp"
 
@@ -26,7 +27,7 @@ namespace {
 std::shared_ptr<const atlas::Db> small_atlas(const std::string& path) {
   {
     atlas::Db db(path, atlas::Db::Open::Create);
-    for (const auto& g : atlas::subtraction_family(4, 1, {0, 1})) db.insert(atlas::compute(g));
+    for (const auto& g : atlas_families::subtraction(4, 1, {0, 1})) db.insert(atlas::compute(g));
   }
   return std::make_shared<const atlas::Db>(path);
 }
@@ -36,7 +37,7 @@ std::string error_of(const atlas::Db* db, const server::Query& q) {
     const auto r = server::api_atlas(db, q);
     if (r.status != 200)
       return std::to_string(r.status) + " " + nlohmann::json::parse(r.body)["error"].get<std::string>();
-  } catch (const core::UserError& e) {
+  } catch (const runtime::UserError& e) {
     return e.what();
   }
   return "";

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "core/errors.hpp"
+#include "runtime/errors.hpp"
 #include "support/raw_http.hpp"
 
 using namespace grundy;

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <string>
 
-#include "core/errors.hpp"
+#include "runtime/errors.hpp"
 
 // A path in the test folder, unique to the test and the process, with no file there, nor the
 // -wal and -shm files SQLite keeps beside a database.
@@ -25,7 +25,7 @@ template <class F>
 std::string user_error_of(F&& f) {
   try {
     f();
-  } catch (const grundy::core::UserError& e) {
+  } catch (const grundy::runtime::UserError& e) {
     return e.what();
   }
   return "";

@@ -1,6 +1,6 @@
 #pragma once
 
-// GRUNDY_BAND_ROWS for one scope (core/band_table.hpp: the rows, or planes, of a band): many
+// GRUNDY_BAND_ROWS for one scope (core/solve/band_table.hpp: the rows, or planes, of a band): many
 // small bands, so a band sweep in one process hands its sets from band to band many times.
 
 #include <cstdlib>

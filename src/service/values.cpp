@@ -1,0 +1,70 @@
+#include "service/values.hpp"
+
+#include <algorithm>
+
+#include "core/solve/route.hpp"
+#include "runtime/memory.hpp"
+
+namespace grundy::service {
+
+namespace {
+
+// Heap sizes from which a one-heap subtraction game is answered from its proven period rather
+// than by a sweep up to the heap size itself.
+constexpr std::int64_t kPeriodFrom = std::int64_t{1} << 24;
+constexpr std::int64_t kPeriodSearch = std::int64_t{1} << 28;
+
+}  // namespace
+
+std::optional<std::pair<core::Value, std::string>> PeriodRoute::value(const core::Position& pos) {
+  std::int64_t largest = 0;
+  for (int i = 0; i < pos.size(); ++i) largest = std::max(largest, pos[i]);
+  if (largest < kPeriodFrom) return std::nullopt;
+  if (!searched_) {
+    searched_ = true;
+    seq_ = subtraction_of(s_);
+    // A search the memory limit refuses leaves the heap to the ordinary path, which answers
+    // it or refuses it with its own estimate.
+    if (seq_) try {
+        per_ = analysis::subtraction_periodicity(*seq_, kPeriodSearch, memory_limit_);
+      } catch (const runtime::TooLarge&) {
+        per_ = analysis::Periodicity{};
+      }
+  }
+  if (!seq_ || !per_.found) return std::nullopt;
+  const core::Value v = analysis::value_from_period(*seq_, per_, pos[0], pos.size() > 1 ? static_cast<int>(pos[1]) : 0);
+  return std::make_pair(v, "from the proven period " + std::to_string(per_.period) + " after preperiod " +
+                               std::to_string(per_.preperiod));
+}
+
+core::Value PositionValues::value(const core::Position& p) {
+  if (auto pv = period_.value(p)) {
+    route_ = std::move(pv->second);
+    return pv->first;
+  }
+  const core::Value v = oracle_.value(p);
+  route_ = oracle_.route();
+  return v;
+}
+
+Moves moves(PositionValues& values, const core::Position& pos, std::uint64_t max_moves, std::uint64_t memory_limit,
+            const std::string& too_many) {
+  const core::Game& game = values.subject().game;
+  Moves m;
+  m.position = pos;
+  m.value = values.value(pos);
+  std::uint64_t count = 0;
+  game.for_each_option(pos, [&](const core::Position&) {
+    if (++count > max_moves)
+      throw runtime::UserError("position " + core::to_string(pos) + " has more than " + std::to_string(max_moves) +
+                               " moves; " + too_many);
+  });
+  runtime::ensure_fits(core::mul_bytes(count, sizeof(std::pair<core::Position, core::Value>)), memory_limit,
+                       "the list of the " + std::to_string(count) + " moves of position " + core::to_string(pos));
+  m.options.reserve(count);
+  game.for_each_option(pos, [&](const core::Position& opt) { m.options.emplace_back(opt, 0); });
+  for (auto& [opt, v] : m.options) v = values.value(opt);
+  return m;
+}
+
+}  // namespace grundy::service

@@ -1,0 +1,80 @@
+#pragma once
+
+// The values (or outcomes) of single positions, one after another: what `value`, `moves` and
+// `play` answer, the explorer's moves and Python's value(), values() and moves(). One route for
+// all of them: a huge one-heap subtraction heap from its proven period, anything else by the
+// value oracle's fastest route (a closed form, the family's own solver, a table of the box
+// below the positions asked, or the memo solver).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "analysis/periodicity.hpp"
+#include "pipeline/oracle.hpp"
+#include "runtime/limits.hpp"
+#include "service/subject.hpp"
+
+namespace grundy::service {
+
+// G(x, p) of a subtraction game with a huge heap from the proven period (nothing below 2^24 heap
+// sizes, or if no period is proven within 2^28 heap sizes; the ordinary path then answers or
+// refuses). The period is searched once, however many positions are asked. Take-and-break
+// games answer huge heaps by their own position solver (games::OctalHeapValues), which says so.
+class PeriodRoute {
+ public:
+  PeriodRoute(const Subject& s, std::uint64_t memory_limit) : s_(s), memory_limit_(memory_limit) {}
+
+  // The value, and a note saying where it came from ("from the proven period 4 after ...").
+  std::optional<std::pair<core::Value, std::string>> value(const core::Position& pos);
+
+ private:
+  const Subject& s_;
+  std::uint64_t memory_limit_;
+  bool searched_ = false;
+  std::optional<analysis::SubtractionSeq> seq_;
+  analysis::Periodicity per_;
+};
+
+class PositionValues {
+ public:
+  // Within `limits.memory`; the stops of `limits` are the caller's to put in force (StopScope).
+  PositionValues(Subject s, const runtime::Limits& limits)
+      : subject_(std::move(s)),
+        period_(subject_, limits.memory),
+        oracle_(subject_.game, subject_.eval, limits.memory) {}
+  PositionValues(const PositionValues&) = delete;
+  PositionValues& operator=(const PositionValues&) = delete;
+
+  core::Value value(const core::Position& p);
+  // Which route answered the last value(), when the output should say ("from the proven period
+  // 12 after preperiod 71", "table of 4,194,304 positions, line sweep"); may be empty.
+  const std::string& route() const { return route_; }
+  const Subject& subject() const { return subject_; }
+  core::Evaluation eval() const { return subject_.eval; }
+
+ private:
+  Subject subject_;
+  PeriodRoute period_;
+  pipeline::ValueOracle oracle_;
+  std::string route_;
+};
+
+// A position, its value, and every option with its value (0: a winning move), in the order the
+// ruleset gives them.
+struct Moves {
+  core::Position position;
+  core::Value value = 0;
+  std::vector<std::pair<core::Position, core::Value>> options;
+};
+
+// The moves of `pos`: its value first (a refusal for memory comes before the options are
+// listed), then its options, counted before they are kept: more than `max_moves` (a huge
+// take-and-break heap has millions) is a UserError saying so and `too_many` (how the face
+// says what to do instead), and the list is memory-guarded within `memory_limit`.
+Moves moves(PositionValues& values, const core::Position& pos, std::uint64_t max_moves, std::uint64_t memory_limit,
+            const std::string& too_many);
+
+}  // namespace grundy::service
