@@ -88,7 +88,7 @@ std::string atlas_families() {
 
 // Collective under mpirun: rank 0 keeps the database, reads which games it holds and hands the
 // others out as jobs; every rank must agree on that list, so rank 0 sends it round.
-void run_atlas(std::ostream& out, const RunOptions& o) {
+void run_atlas(std::ostream& out, const RunOptions& o, const runtime::Limits& limits) {
   std::vector<atlas::AtlasGame> all;
   std::string what;
   std::vector<int> passes;
@@ -102,7 +102,6 @@ void run_atlas(std::ostream& out, const RunOptions& o) {
   if (family->atlas->variants) what += ", passes " + o.passes + (o.misere ? ", normal and misere play" : "");
   if (family->octal) what += ", periods searched to " + std::to_string(o.search);
   // What one game's computation may hold; each thread computes one game at a time.
-  const runtime::Limits limits = o.limit.limits();
   const std::uint64_t memory = limits.memory;
   const runtime::World& world = limits.world;
   std::optional<atlas::Db> db;
@@ -216,9 +215,8 @@ void add_atlas_command(CLI::App& app) {
       ->type_name("N");
   add_limit_options(r, run.limit);
   add_output_options(r, run_output, {io::Format::Text});
-  r->callback([] {
-    const runtime::StopScope stop(run.limit.limits());
-    with_output(run_output, [](std::ostream& out) { run_atlas(out, run); });
+  on_run(r, run.limit, [](const runtime::Limits& limits) {
+    with_output(run_output, [&](std::ostream& out) { run_atlas(out, run, limits); });
   });
 
   static std::string query_db, sql;
@@ -229,10 +227,7 @@ void add_atlas_command(CLI::App& app) {
   q->add_option("--db", query_db, "the atlas file")->required()->type_name("FILE");
   add_output_options(q, query_output, kRowFormats);
   add_limit_options(q, query_limit, false);
-  q->callback([] {
-    const runtime::StopScope stop(query_limit.limits());
-    print_rows(query_output, query_db, sql);
-  });
+  on_run(q, query_limit, [](const runtime::Limits&) { print_rows(query_output, query_db, sql); });
 
   static std::string report_db, report_name;
   static OutputOptions report_output;
@@ -243,8 +238,7 @@ void add_atlas_command(CLI::App& app) {
   p->add_option("--db", report_db, "the atlas file")->required()->type_name("FILE");
   add_output_options(p, report_output, kRowFormats);
   add_limit_options(p, report_limit, false);
-  p->callback([names] {
-    const runtime::StopScope stop(report_limit.limits());
+  on_run(p, report_limit, [names](const runtime::Limits&) {
     const atlas::Report* chosen = nullptr;
     for (const auto& rep : atlas::reports())
       if (rep.name == report_name) chosen = &rep;

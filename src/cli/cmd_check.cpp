@@ -82,10 +82,8 @@ void add_check_command(CLI::App& app) {
       "Variables: the coordinate names and total (their sum, without the pass counter p). The bitwise\n"
       "operators & ^ | bind tighter than the comparisons, as in Python and Rust: x ^ y ^ z == 0 is\n"
       "(x ^ y ^ z) == 0. Prints 'holds on <box>' (exit 0) or the first counterexamples (exit 1).");
-  cmd->callback([] {
+  on_run(cmd, o.limit, [](const runtime::Limits& limits) {
     const pipeline::Size s = pipeline::parse_size(size, "--size", kMaxSide);
-    const runtime::Limits limits = o.limits();
-    const runtime::StopScope stop(limits);
     with_output(o.output, [&](std::ostream& out) {
       const service::CheckResult r = service::check(o.subject(), s, formula, ppos, limits);
       if (o.output_format() == io::Format::Json)
@@ -109,10 +107,8 @@ void add_discover_command(CLI::App& app) {
       "a nim-sum condition on x_i/m with residue conditions on the coordinates and the total; either with a\n"
       "short exception list; symmetries and translations. Results are conjectures on the box, not proofs;\n"
       "the last line is the `grundy check` command that tries the first on the box twice as large.");
-  cmd->callback([] {
+  on_run(cmd, o.limit, [](const runtime::Limits& limits) {
     const pipeline::Size s = pipeline::parse_size(size, "--size", std::int64_t{1} << 20);
-    const runtime::Limits limits = o.limits();
-    const runtime::StopScope stop(limits);
     with_output(o.output, [&](std::ostream& out) {
       const service::DiscoverResult r = service::discover(o.subject(), s, limits);
       if (o.output_format() == io::Format::Json)

@@ -44,10 +44,10 @@ games::FtsNim parse_rules(const std::vector<std::string>& params) {
   return games::fts_from_params(games::Params("fts", std::move(values)));
 }
 
-void run_fts_f(std::ostream& out, const FtsFOptions& o) {
+void run_fts_f(std::ostream& out, const FtsFOptions& o, const runtime::Limits& limits) {
   const io::Format format = output_format(o.output, kFormats);
   const games::FtsNim rules = parse_rules(o.params);
-  runtime::ensure_fits(games::fts_f_grid_bytes(rules, o.size), o.limit.limits().memory,
+  runtime::ensure_fits(games::fts_f_grid_bytes(rules, o.size), limits.memory,
                        "the f grid of " + rules.name() + " for x, y < " + std::to_string(o.size));
   const games::FtsFGrid g = games::fts_f_grid(rules, o.size);
   const std::int64_t n = g.size;
@@ -125,9 +125,8 @@ void add_fts_f_command(CLI::App& app) {
   cmd->footer(
       "Example: grundy fts-f -p d=5 --size 10   (the d = 5 table of Section 4.1)\n"
       "         grundy fts-f -p 'S=total in {0,1}' --size 10   (the S = {0,1} table of Section 5)");
-  cmd->callback([] {
-    const runtime::StopScope stop(o.limit.limits());
-    with_output(o.output, [](std::ostream& out) { run_fts_f(out, o); });
+  on_run(cmd, o.limit, [](const runtime::Limits& limits) {
+    with_output(o.output, [&](std::ostream& out) { run_fts_f(out, o, limits); });
   });
 }
 

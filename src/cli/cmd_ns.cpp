@@ -107,8 +107,7 @@ void add_ns_command(CLI::App& app) {
       "          grundy ns -p 'F=(x+z)/3' --size 64    (Example 2's F: prints the first counterexample)\n"
       "For F the default reading is condition (a) for every g_n(z) = F(n,z) and h_m(x) = F(x,m).\n"
       "Exit status: 0 when NS holds on the range, 1 when it fails.");
-  cmd->callback([] {
-    const runtime::StopScope stop(limit.limits());
+  on_run(cmd, limit, [](const runtime::Limits&) {
     with_output(output, [](std::ostream& out) { run_ns(out, params, size, literal, output); });
   });
 }

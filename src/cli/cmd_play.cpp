@@ -78,7 +78,8 @@ std::string verdict(core::Value v, core::Evaluation eval) {
                 : "an N-position under misere play; some move leads to a P-position";
 }
 
-void run_play(const GameOptions& o, const std::string& text, bool hint, bool engine_first) {
+void run_play(const GameOptions& o, const std::string& text, bool hint, bool engine_first,
+              const runtime::Limits& limits) {
   const core::Game game = o.game();
   const core::Position start = service::position_of(game, text);
   const auto names = game.coordinate_names();
@@ -86,7 +87,7 @@ void run_play(const GameOptions& o, const std::string& text, bool hint, bool eng
   const bool pass = ranges.back().pass_counter;
   const core::Evaluation eval = o.evaluation();
   // Every position the game reaches, valued as `value` values them.
-  service::PositionValues ev(o.subject(), o.limits());
+  service::PositionValues ev(o.subject(), limits);
   const games::Family& family = games::find_family(o.family);
   std::cout << "Playing " << game.name() << (eval == core::Evaluation::Grundy ? "" : " (misere)")
             << ". Whoever cannot move " << (eval == core::Evaluation::Grundy ? "loses" : "wins (misere play)") << ".\n";
@@ -180,10 +181,9 @@ void add_play_command(CLI::App& app) {
       "Type a move as the option's number, as the target position (3,5,1), as `pass`, or `quit`.\n"
       "In a one-coordinate game a bare number is the target position; #N picks option N.\n"
       "Example: grundy play nim -p heaps=3 --pass 3,5,7,1 --hint");
-  cmd->callback([] {
+  on_run(cmd, o.limit, [](const runtime::Limits& limits) {
     take_arity_from(o, pos);
-    const runtime::StopScope stop(o.limits());
-    run_play(o, pos, hint, engine_first);
+    run_play(o, pos, hint, engine_first, limits);
   });
 }
 

@@ -40,12 +40,12 @@ nlohmann::json runs_json(const std::vector<analysis::IntRun>& runs) {
   return a;
 }
 
-void run_reverse_mex(std::ostream& out, const GameOptions& o, std::int64_t size) {
+void run_reverse_mex(std::ostream& out, const GameOptions& o, std::int64_t size, const runtime::Limits& limits) {
   const games::SubtractionGame g = subtraction_of(o);
   const games::Subtraction& game = g.game;
   const io::Format f = o.output_format();
   const int passes = g.passes;
-  runtime::ensure_fits(4 * games::SubtractionSweep::memory_bytes(game, passes), o.limits().memory,
+  runtime::ensure_fits(4 * games::SubtractionSweep::memory_bytes(game, passes), limits.memory,
                        "the reverse-mex sweep of " + game.name());
   const analysis::ReverseMexReport rep = analysis::reverse_mex(game, passes, g.pass_from_terminal, size);
   const std::string definition = analysis::reverse_mex_definition(passes, g.pass_from_terminal);
@@ -123,9 +123,8 @@ void add_reverse_mex_command(CLI::App& app) {
       "successors of (x,p) are (x+s,p) and, if the pass from (x,p+1) is legal, (x,p+1). Failures are listed,\n"
       "and from the point where the values are periodic on, given as residue classes (proven for every x).\n"
       "Exit status: 0 when the property holds at every position checked, 1 when it fails somewhere.");
-  cmd->callback([] {
-    const runtime::StopScope stop(o.limits());
-    with_output(o.output, [](std::ostream& out) { run_reverse_mex(out, o, size); });
+  on_run(cmd, o.limit, [](const runtime::Limits& limits) {
+    with_output(o.output, [&](std::ostream& out) { run_reverse_mex(out, o, size, limits); });
   });
 }
 

@@ -115,9 +115,7 @@ void add_seq_command(CLI::App& app) {
       "theorem: grundy seq octal -p code=0.137 --size 100 proves period 34 after preperiod 52.\n"
       "Other one-heap games get the period observed up to N.\n"
       "Example: grundy seq octal -p code=0.77 --size 120 --out kayles.pdf   (a strip with the period marked)");
-  cmd->callback([] {
-    const runtime::Limits limits = o.limits();
-    const runtime::StopScope stop(limits);
+  on_run(cmd, o.limit, [](const runtime::Limits& limits) {
     with_output(o.output, [&](std::ostream& out) {
       write_seq(out, o.subject(), o.output_format(), size, search, files, o.output.figure, limits);
     });

@@ -68,10 +68,8 @@ void add_structure_command(CLI::App& app) {
   add_game_options(cmd, o, {io::Format::Text, io::Format::Json});
   add_size_option(cmd, size);
   cmd->footer("Example: grundy structure nim -p heaps=2 --pass --size 32");
-  cmd->callback([] {
+  on_run(cmd, o.limit, [](const runtime::Limits& limits) {
     const pipeline::Size s = pipeline::parse_size(size, "--size", std::int64_t{1} << 20);
-    const runtime::Limits limits = o.limits();
-    const runtime::StopScope stop(limits);
     with_output(o.output, [&](std::ostream& out) {
       const service::StructureResult r = service::structure(o.subject(), s, limits);
       if (o.output_format() == io::Format::Json)

@@ -83,7 +83,7 @@ void write_saved_summary(std::ostream& out, io::Format f, const std::string& gam
 // Under mpirun: the ranks sweep the whole box by bands and rank 0 writes it to the --save file
 // (pipeline/distributed.hpp), or each rank its part (--parts), then says what it wrote. Tables,
 // figures and P-positions are drawn from that file afterwards, by one process (--load).
-void run_table_distributed(const GameOptions& o, const BoxOptions& b, bool parts) {
+void run_table_distributed(const GameOptions& o, const BoxOptions& b, bool parts, const runtime::Limits& limits) {
   const io::Format f = o.output_format();
   if (b.files.save.empty() || !b.files.load.empty() || !b.fixes.empty() || o.misere ||
       (f != io::Format::Text && f != io::Format::Json))
@@ -93,14 +93,14 @@ void run_table_distributed(const GameOptions& o, const BoxOptions& b, bool parts
   const core::Game game = o.game();
   const pipeline::TableBox req =
       pipeline::make_table_box(game, pipeline::parse_size(b.size, "--size", kMaxSide), {}, kFixFlag);
-  const pipeline::DistributedTable t = pipeline::save_distributed_table(game, req.box, o.limits(), b.files.save, parts);
+  const pipeline::DistributedTable t = pipeline::save_distributed_table(game, req.box, limits, b.files.save, parts);
   with_output(o.output, [&](std::ostream& out) { write_saved_summary(out, f, game.name(), b.files.save, t, true); });
 }
 
 // One process, a box with more free coordinates than a table shows, no pins: the whole box
 // solved into --save FILE with the summary the ranks of an MPI job print for the same command,
 // so that `table --save` means one thing with and without mpirun.
-void run_table_whole_box(const GameOptions& o, const BoxOptions& b) {
+void run_table_whole_box(const GameOptions& o, const BoxOptions& b, const runtime::Limits& limits) {
   const io::Format f = o.output_format();
   if (f != io::Format::Text && f != io::Format::Json)
     throw runtime::UserError(
@@ -113,7 +113,7 @@ void run_table_whole_box(const GameOptions& o, const BoxOptions& b) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
   const core::SolveRoute route = game.route(box, o.evaluation());
-  const core::DenseTable table = pipeline::solve_table(game, box, o.evaluation(), o.limits().memory, {});
+  const core::DenseTable table = pipeline::solve_table(game, box, o.evaluation(), limits.memory, {});
   pipeline::DistributedTable t;
   t.route = route.name;
   t.box = table.box;
@@ -139,19 +139,20 @@ bool more_than_a_table(const core::Game& game) {
          2;
 }
 
-void run_table(const GameOptions& o, const BoxOptions& b, const std::string& mark_p, bool parts) {
-  if (o.limits().world.distributed) return run_table_distributed(o, b, parts);
+void run_table(const GameOptions& o, const BoxOptions& b, const std::string& mark_p, bool parts,
+               const runtime::Limits& limits) {
+  if (limits.world.distributed) return run_table_distributed(o, b, parts, limits);
   if (parts)
     throw runtime::UserError(
         "--parts: a table is saved in parts by the ranks of an MPI job (mpirun -np R grundy table "
         "... --save FILE --parts); one process writes one file");
   const core::Game game = o.game();
   if (!b.files.save.empty() && b.files.load.empty() && b.fixes.empty() && more_than_a_table(game))
-    return run_table_whole_box(o, b);
+    return run_table_whole_box(o, b, limits);
   const io::Format f = o.output_format();
   const io::LatexMark mark = io::parse_latex_mark(mark_p);
   const io::Grid grid = service::table(
-      o.subject(), {pipeline::parse_size(b.size, "--size", kMaxSide), b.fixes, kFixFlag, b.files, {}}, o.limits());
+      o.subject(), {pipeline::parse_size(b.size, "--size", kMaxSide), b.fixes, kFixFlag, b.files, {}}, limits);
   OutputSink sink(o.output);
   std::ostream& out = sink.stream();
   if (f == io::Format::Latex) {
@@ -170,11 +171,10 @@ void run_table(const GameOptions& o, const BoxOptions& b, const std::string& mar
   sink.finish();
 }
 
-void run_ppos(const GameOptions& o, const BoxOptions& b, bool count_only) {
+void run_ppos(const GameOptions& o, const BoxOptions& b, bool count_only, const runtime::Limits& limits) {
   const core::Game game = o.game();
   const io::Format f = o.output_format();
   const core::Evaluation eval = o.misere ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome;
-  const runtime::Limits limits = o.limits();
   // Under mpirun every rank may solve the same table (a route without bands): rank 0 alone
   // writes its --save file, as it alone prints.
   pipeline::TableFiles files = b.files;
@@ -243,10 +243,7 @@ void add_table_command(CLI::App& app) {
       "Example: grundy table nim -p heaps=2 --pass --size 13 --out t2.pdf --figure-width 8cm --labels on   (a paper's "
       "figure)\n"
       "Example: grundy table nim -p heaps=3 --size 64x256 --fix z=5 --format csv --wide   (a matrix)");
-  cmd->callback([] {
-    const runtime::StopScope stop(o.limits());
-    run_table(o, b, mark_p, parts);
-  });
+  on_run(cmd, o.limit, [](const runtime::Limits& limits) { run_table(o, b, mark_p, parts, limits); });
 }
 
 void add_ppos_command(CLI::App& app) {
@@ -263,10 +260,7 @@ void add_ppos_command(CLI::App& app) {
       "Example: grundy ppos nim -p heaps=3 --pass --size 16384 --fix p=1 --out p.npy   (unique completion: seconds)\n"
       "--load also takes a table of Grundy values (its P-positions are the cells of value 0).\n"
       "Under mpirun the f grid of three-heap Nim with a pass is swept by the ranks, and rank 0 lists.");
-  cmd->callback([] {
-    const runtime::StopScope stop(o.limits());
-    run_ppos(o, b, count_only);
-  });
+  on_run(cmd, o.limit, [](const runtime::Limits& limits) { run_ppos(o, b, count_only, limits); });
 }
 
 }  // namespace grundy::cli

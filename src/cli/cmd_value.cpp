@@ -40,8 +40,8 @@ void for_each_position(const core::Game& game, const PositionArg& arg, Answer&& 
   }
 }
 
-void run_value(std::ostream& out, const GameOptions& o, const PositionArg& arg) {
-  service::PositionValues values(o.subject(), o.limits());
+void run_value(std::ostream& out, const GameOptions& o, const PositionArg& arg, const runtime::Limits& limits) {
+  service::PositionValues values(o.subject(), limits);
   const core::Game game = o.game();
   const io::Format f = o.output_format();
   std::optional<io::CellWriter> cells;
@@ -64,10 +64,9 @@ void run_value(std::ostream& out, const GameOptions& o, const PositionArg& arg) 
 
 constexpr std::size_t kMaxMoves = std::size_t{1} << 23;
 
-void run_moves(std::ostream& out, const GameOptions& o, const PositionArg& arg) {
+void run_moves(std::ostream& out, const GameOptions& o, const PositionArg& arg, const runtime::Limits& limits) {
   const core::Game game = o.game();
   const io::Format f = o.output_format();
-  const runtime::Limits limits = o.limits();
   service::PositionValues oracle(o.subject(), limits);
   const bool grundy = oracle.eval() == core::Evaluation::Grundy;
   const auto names = game.coordinate_names();
@@ -150,11 +149,10 @@ void add_value_commands(CLI::App& app) {
   value->footer(
       "Example: grundy value nim -p heaps=3 --pass 3,5,7,1\n"
       "Example: printf '3,5,7\\n1,2,3\\n' | grundy value nim -p heaps=3 --stdin --format csv");
-  value->callback([vpos] {
+  on_run(value, vo.limit, [vpos](const runtime::Limits& limits) {
     va.given = vpos->count() > 0;
     if (!va.from_stdin) take_arity_from(vo, va.text);
-    const runtime::StopScope stop(vo.limits());
-    with_output(vo.output, [](std::ostream& out) { run_value(out, vo, va); });
+    with_output(vo.output, [&](std::ostream& out) { run_value(out, vo, va, limits); });
   });
 
   auto* moves = app.add_subcommand("moves", "every option of a position with its value; winning moves marked");
@@ -162,11 +160,10 @@ void add_value_commands(CLI::App& app) {
   auto* mpos = moves->add_option("position", ma.text, kPositionHelp)->type_name("POSITION");
   moves->add_flag("--stdin", ma.from_stdin, "read positions from standard input, one per line");
   moves->footer("Example: grundy moves subtraction -p set=2,12,14 --pass 20,1");
-  moves->callback([mpos] {
+  on_run(moves, mo.limit, [mpos](const runtime::Limits& limits) {
     ma.given = mpos->count() > 0;
     if (!ma.from_stdin) take_arity_from(mo, ma.text);
-    const runtime::StopScope stop(mo.limits());
-    with_output(mo.output, [](std::ostream& out) { run_moves(out, mo, ma); });
+    with_output(mo.output, [&](std::ostream& out) { run_moves(out, mo, ma, limits); });
   });
 }
 

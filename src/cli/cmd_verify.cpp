@@ -57,9 +57,7 @@ void add_verify_command(CLI::App& app) {
       "Example: grundy verify chocolate\n"
       "Exit status: 0 when every claim holds or is a documented erratum, 1 when one fails (with --strict,\n"
       "an erratum too).");
-  cmd->callback([] {
-    const runtime::Limits limits = limit.limits();
-    const runtime::StopScope stop(limits);
+  on_run(cmd, limit, [](const runtime::Limits& limits) {
     with_output(output, [&](std::ostream& out) { run_verify(out, which, limits, output, strict); });
   });
 }

@@ -56,6 +56,14 @@ runtime::Limits LimitOptions::limits() const {
   return l;
 }
 
+void on_run(CLI::App* cmd, const LimitOptions& limit, std::function<void(const runtime::Limits&)> run) {
+  cmd->callback([&limit, run = std::move(run)] {
+    const runtime::Limits limits = limit.limits();
+    const runtime::StopScope stop(limits);
+    run(limits);
+  });
+}
+
 void add_game_options(CLI::App* cmd, GameOptions& o, std::vector<io::Format> formats, bool wide) {
   cmd->add_option("game", o.family, "game family (see `grundy games`)")->required()->type_name("GAME");
   cmd->add_option("-p,--param", o.params, "family parameter name=value (repeatable)")

@@ -20,9 +20,8 @@ struct ClaimResult;
 
 namespace grundy::cli {
 
-// --max-memory and --max-seconds as a command reads them: the one runtime::Limits it runs under.
-// Its callback puts the stops in force for the whole command, output included:
-//   const runtime::StopScope stop(o.limits());
+// --max-memory and --max-seconds as a command reads them: the one runtime::Limits it runs under
+// (on_run).
 struct LimitOptions {
   std::string max_memory;
   double max_seconds = 0;
@@ -31,6 +30,11 @@ struct LimitOptions {
 
 // --max-memory (unless `memory` is false) and --max-seconds, each checked as it is read.
 void add_limit_options(CLI::App* cmd, LimitOptions& o, bool memory = true);
+
+// A command's callback: its Limits are built once from its options (which, like every
+// command's options, outlive the parse) and put in force (a StopScope: the deadline, Ctrl-C)
+// for the whole command, output included, and `run` computes with them.
+void on_run(CLI::App* cmd, const LimitOptions& limit, std::function<void(const runtime::Limits&)> run);
 
 // The GAME part shared by every command: a family name, -p name=value parameters and the
 // transform flags, plus --format/--out, --max-memory and --max-seconds.
@@ -56,7 +60,6 @@ struct GameOptions {
   service::Subject subject() const;     // the game, its evaluation and its spec
   core::Evaluation evaluation() const;  // Grundy, or misere outcomes with --misere
   io::Format output_format() const;     // checked against `formats` and --out's extension
-  runtime::Limits limits() const { return limit.limits(); }
 };
 
 // The GAME options, plus --format/--out for the `formats` the command prints (none: neither).
@@ -108,7 +111,7 @@ void add_fts_f_command(CLI::App& app);        // src/cli/cmd_fts_f.cpp
 void add_ns_command(CLI::App& app);           // src/cli/cmd_ns.cpp
 void add_reverse_mex_command(CLI::App& app);  // src/cli/cmd_reverse_mex.cpp
 void add_seq_command(CLI::App& app);          // src/cli/cmd_seq.cpp
-void add_structure_command(CLI::App& app);    // src/cli/cmd_seq.cpp
+void add_structure_command(CLI::App& app);    // src/cli/cmd_structure.cpp
 void add_check_command(CLI::App& app);        // src/cli/cmd_check.cpp
 void add_discover_command(CLI::App& app);     // src/cli/cmd_check.cpp
 void add_play_command(CLI::App& app);         // src/cli/cmd_play.cpp
