@@ -53,6 +53,37 @@ TEST(MemoSolver, PositionLimitIsEnforced) {
   EXPECT_THROW(memo.value(Position{5000}), runtime::TooLarge);
 }
 
+// One stone at a time (G(x) = x mod 2), whose options at x = 50 are refused while `refuse`
+// holds: a call stopped there must leave the memo fit for the next one.
+struct Refusing {
+  bool* refuse;
+  int arity() const { return 1; }
+  std::vector<std::string> coordinate_names() const { return {"x"}; }
+  std::string name() const { return "refusing"; }
+  std::string check(const Position&) const { return ""; }
+  template <class F>
+  void for_each_option(const Position& p, F&& f) const {
+    if (p[0] == 50 && *refuse) throw runtime::UserError("refused");
+    if (p[0] > 0) f(Position{p[0] - 1});
+  }
+};
+
+TEST(MemoSolver, ACallStoppedHalfWayLeavesNoPositionInProgress) {
+  bool refuse = true;
+  Refusing r{&refuse};
+  core::MemoSolver<Refusing> memo(r);
+  EXPECT_THROW(memo.value(Position{100}), runtime::UserError);
+  refuse = false;
+  EXPECT_EQ(memo.value(Position{60}), 0u);  // not "not finite": 60 was on the stopped call's stack
+  EXPECT_EQ(memo.value(Position{101}), 1u);
+  // Over the memory limit the same: the second call is refused for its size, not for a cycle.
+  games::Subtraction s({1});
+  core::MemoSolver<games::Subtraction> small(s, Evaluation::Grundy, 1000);
+  EXPECT_THROW(small.value(Position{5000}), runtime::TooLarge);
+  EXPECT_THROW(small.value(Position{4500}), runtime::TooLarge);
+  EXPECT_EQ(small.value(Position{10}), 0u);
+}
+
 TEST(DenseSolver, AgreesWithMemoOnNimWithPass) {
   transforms::WithPass<games::Nim> g(games::Nim(2));
   const auto t = core::solve_dense(g, Box(Position{20, 20, 2}));

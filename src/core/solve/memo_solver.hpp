@@ -33,6 +33,12 @@ inline constexpr std::uint64_t kMemoBytesPerPosition = 192 + sizeof(Position) + 
 // looping. It is the slow, obviously correct twin every fast solver is tested against.
 template <Ruleset R>
 class MemoSolver {
+  struct Frame {
+    Position pos;
+    bool expanded;
+    std::uint64_t options;  // counted when it was expanded
+  };
+
  public:
   explicit MemoSolver(const R& rules, Evaluation eval = Evaluation::Grundy,
                       std::uint64_t max_positions = std::uint64_t{1} << 26)
@@ -41,6 +47,27 @@ class MemoSolver {
   Value value(const Position& root) {
     if (auto it = memo_.find(root); it != memo_.end() && it->second != kInProgress) return it->second;
     std::vector<Frame> stack;
+    try {
+      solve(stack, root);
+    } catch (...) {
+      // A stop or a refusal half-way leaves the positions of the stack unsolved: they leave the
+      // memo with it, so that a later call solves them instead of taking them for a cycle.
+      for (const Frame& f : stack)
+        if (auto it = memo_.find(f.pos); it != memo_.end() && it->second == kInProgress) memo_.erase(it);
+      throw;
+    }
+    return memo_.at(root);
+  }
+
+  Outcome outcome(const Position& p) {
+    const Value v = value(p);
+    return v == 0 ? Outcome::P : Outcome::N;
+  }
+
+  std::size_t positions_solved() const { return memo_.size(); }
+
+ private:
+  void solve(std::vector<Frame>& stack, const Position& root) {
     push(stack, root, root);
     while (!stack.empty()) {
       Frame& top = stack.back();
@@ -75,24 +102,9 @@ class MemoSolver {
       memo_[top.pos] = evaluate(top.pos, top.options);
       stack.pop_back();
     }
-    return memo_.at(root);
   }
 
-  Outcome outcome(const Position& p) {
-    const Value v = value(p);
-    return v == 0 ? Outcome::P : Outcome::N;
-  }
-
-  std::size_t positions_solved() const { return memo_.size(); }
-
- private:
   static constexpr Value kInProgress = kNoValue - 1;
-
-  struct Frame {
-    Position pos;
-    bool expanded;
-    std::uint64_t options;  // counted when it was expanded
-  };
   // A node of memo_ as malloc hands it out: the position and value, the chain pointer and the
   // cached hash, plus malloc's header, in 16-byte steps.
   static constexpr std::uint64_t kNodeBytes = (sizeof(Position) + sizeof(Value) + 2 * sizeof(void*) + 8 + 15) / 16 * 16;
