@@ -37,6 +37,7 @@
 #include "runtime/progress.hpp"
 #include "service/check.hpp"
 #include "service/discover.hpp"
+#include "service/quotient.hpp"
 #include "service/seq.hpp"
 #include "service/structure.hpp"
 #include "service/table.hpp"
@@ -900,6 +901,23 @@ Uses the CLI's fastest route (an f grid where the family has one).
 )")
       .def("seq", &seq, py::arg("n"), py::kw_only(), py::arg("search") = py::none(), py::arg("max_memory") = py::none(),
            py::arg("max_seconds") = 0.0, py::arg("save") = "", py::arg("load") = "")
+      .def(
+          "quotient",
+          [](PyGame& g, std::int64_t size, const py::object& max_memory, double max_seconds) {
+            (void)core::parse_int(std::to_string(size), "size", 1, 65535);
+            const runtime::Limits limits = limits_of(max_seconds, max_memory);
+            return analysis_json(g, limits, [&](std::ostream& out) {
+              service::write_quotient_json(out, g.game().name(), service::quotient(g.subject(), size, limits));
+            });
+          },
+          py::arg("size"), py::kw_only(), py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0,
+          R"(The misere quotient of a heap game (take-and-break, subtraction) on heaps 0..size-1: the CLI's
+`quotient --format json` as a dict (order, p_count, heaps: heap -> element, elements, product). A stop
+(max_seconds, max_memory) returns the quotient certified so far, with complete False and stopped saying why.
+
+>>> grundy.game("subtraction -p set=1,2,3").quotient(4)["order"]
+6
+)")
       .def(
           "structure",
           [](PyGame& g, const py::handle& size, const py::object& max_memory, double max_seconds) {

@@ -120,6 +120,21 @@ def test_seq_values_of_a_known_game():
     assert (r.preperiod, r.period, r.saltus, r.proven) == (0, 3, 0, True)
 
 
+def test_quotient_equals_cli_and_answers_positions():
+    # The misere quotient as the CLI's JSON; a position's outcome is its heaps' product in the
+    # P-portion, as the whole-position solver says.
+    g = grundy.game("octal -p code=0.75")
+    q = g.quotient(12)
+    assert q == cli("quotient", "octal", "-p", "code=0.75", "--size", "12", "--format", "json")
+    assert q["complete"] and q["order"] == len(q["elements"]) and q["order"] % 2 == 0
+    misere = grundy.game("octal -p code=0.75 -p heaps=3 --misere")
+    for pos in [(1, 0, 0), (2, 2, 0), (3, 5, 7), (11, 6, 1), (4, 4, 4)]:
+        x = 0
+        for h in pos:
+            x = q["product"][x][q["heaps"][h]]
+        assert ("P" if q["elements"][x]["p"] else "N") == misere.outcome(pos), pos
+
+
 @pytest.mark.parametrize("spec,size", [("nim -p heaps=2 --pass", "16"), ("fts -p piles=3 -p d=3", "10"),
                                        ("knight", "24")])
 def test_structure_and_discover_equal_cli(spec, size):

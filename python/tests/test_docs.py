@@ -24,7 +24,7 @@ def test_docstring_examples_run():
 def test_every_entry_point_has_a_docstring_with_an_example():
     names = ["game", "ruleset", "verify", "Ruleset"]
     names += [f"Game.{m}" for m in ("value", "values", "outcome", "moves", "table", "solve", "ppos", "seq",
-                                    "structure", "check", "discover", "with_pass", "forbid", "misere")]
+                                    "quotient", "structure", "check", "discover", "with_pass", "forbid", "misere")]
     for name in names:
         obj = grundy
         for part in name.split("."):

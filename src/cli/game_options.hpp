@@ -112,6 +112,7 @@ void add_ns_command(CLI::App& app);           // src/cli/cmd_ns.cpp
 void add_reverse_mex_command(CLI::App& app);  // src/cli/cmd_reverse_mex.cpp
 void add_seq_command(CLI::App& app);          // src/cli/cmd_seq.cpp
 void add_structure_command(CLI::App& app);    // src/cli/cmd_structure.cpp
+void add_quotient_command(CLI::App& app);     // src/cli/cmd_quotient.cpp
 void add_check_command(CLI::App& app);        // src/cli/cmd_check.cpp
 void add_discover_command(CLI::App& app);     // src/cli/cmd_check.cpp
 void add_play_command(CLI::App& app);         // src/cli/cmd_play.cpp

@@ -100,6 +100,7 @@ int run(int argc, char** argv) {
   grundy::cli::add_reverse_mex_command(app);
   grundy::cli::add_seq_command(app);
   grundy::cli::add_structure_command(app);
+  grundy::cli::add_quotient_command(app);
   grundy::cli::add_check_command(app);
   grundy::cli::add_discover_command(app);
   grundy::cli::add_play_command(app);

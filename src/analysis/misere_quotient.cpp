@@ -1,0 +1,433 @@
+#include "analysis/misere_quotient.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <memory_resource>
+#include <new>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+#include "runtime/errors.hpp"
+#include "runtime/memory.hpp"
+#include "runtime/progress.hpp"
+
+namespace grundy::analysis {
+
+namespace {
+
+// A position: its heaps (>= 1), increasing. A string of 16-bit heaps holds up to 7 of them
+// without an allocation of its own, which most positions the memo keeps have; a longer one in
+// the memo takes its memory from the memo's arena.
+using Heap = char16_t;
+using Word = std::pmr::u16string;
+
+struct WordHash {
+  std::size_t operator()(const Word& w) const {
+    std::uint64_t h = 1469598103934665603ULL;
+    for (Heap x : w) h = (h ^ x) * 1099511628211ULL;
+    return static_cast<std::size_t>(h);
+  }
+};
+
+Word plus(Word w, const Word& more) {
+  w.insert(w.end(), more.begin(), more.end());
+  std::sort(w.begin(), w.end());
+  return w;
+}
+
+Word plus(Word w, Heap h) {
+  w.insert(std::upper_bound(w.begin(), w.end(), h), h);
+  return w;
+}
+
+// Thrown when the memo or the certifying search would pass the memory limit; caught by
+// misere_quotient, which keeps the last heap bound completed.
+struct OutOfMemory {};
+
+// What one memo entry and one certifying state hold, with the hash table's own share.
+constexpr std::uint64_t kEntryBytes = 96;
+
+class Builder {
+ public:
+  Builder(const HeapMoves& moves, std::uint64_t memory) : moves_(moves), memory_(memory) {
+    auto* shards = static_cast<Memo*>(arena_.allocate(kMemoShards * sizeof(Memo), alignof(Memo)));
+    for (std::size_t i = 0; i < kMemoShards; ++i) new (shards + i) Memo(&arena_);
+    memo_ = std::span<Memo>(shards, kMemoShards);
+    options_.emplace_back();  // heap 0: none
+    rep_.emplace_back();      // element 0: the empty position
+    tests_.emplace_back();    // test 0: the empty position, so row bit 0 is the element's outcome
+    rows_.emplace_back(1, outcome_p(Word{}) ? '1' : '0');
+    state_of_row_.emplace(rows_[0], 0);
+    delta_.emplace_back(1, 0);
+  }
+  Builder(const Builder&) = delete;
+  Builder& operator=(const Builder&) = delete;
+
+  // Takes heap n = heaps() + 1 in and learns the quotient of heaps 0..n.
+  void add_heap() {
+    const auto n = static_cast<Heap>(heaps() + 1);
+    std::vector<Word> opts;
+    moves_(n, [&](const std::int64_t* parts, int count) {
+      Word o;
+      for (int i = 0; i < count; ++i) o.push_back(static_cast<Heap>(parts[i]));
+      std::sort(o.begin(), o.end());
+      opts.push_back(std::move(o));
+    });
+    std::sort(opts.begin(), opts.end());
+    opts.erase(std::unique(opts.begin(), opts.end()), opts.end());
+    options_.push_back(std::move(opts));
+    for (auto& d : delta_) d.push_back(-1);
+    if (!extends_conservatively())
+      for (;;) {
+        close();
+        if (refine_commutativity()) continue;
+        if (auto w = first_failure()) {
+          learn_from(mispredicted(*w));
+          continue;
+        }
+        break;
+      }
+    known_delta_ = delta_;
+    known_p_.assign(rep_.size(), false);
+    for (std::size_t x = 0; x < rep_.size(); ++x) known_p_[x] = rows_[x][0] == '1';
+    known_heaps_ = heaps();
+  }
+
+  int heaps() const { return static_cast<int>(options_.size()) - 1; }
+
+  // The certified quotient of heaps 0..heaps().
+  void write(MisereQuotient& q) const {
+    const std::size_t order = rep_.size();
+    if (order * order * sizeof(int) > memory_) throw OutOfMemory{};
+    q.size = heaps() + 1;
+    q.product = product_table();
+    q.p_portion.assign(order, false);
+    q.word.assign(order, {});
+    for (std::size_t x = 0; x < order; ++x) {
+      q.p_portion[x] = rows_[x][0] == '1';
+      q.word[x].assign(rep_[x].begin(), rep_[x].end());
+    }
+    q.heap_element.assign(static_cast<std::size_t>(q.size), 0);
+    for (int h = 1; h <= heaps(); ++h) q.heap_element[static_cast<std::size_t>(h)] = delta_[0][h];
+  }
+
+ private:
+  // The misère outcome of a position, solved whole: P (true) when it has options and none is P.
+  bool outcome_p(const Word& w) {
+    if (w.empty()) return false;
+    if (w.back() <= known_heaps_) return known_p_[static_cast<std::size_t>(walk(known_delta_, 0, w))];
+    Memo& memo = memo_[WordHash{}(w) >> 56];
+    if (auto it = memo.find(w); it != memo.end()) return it->second;
+    poll_(16);
+    bool any = false, p = true;
+    // Largest heaps first: a move of the new heap leaves one copy of it fewer (a position below
+    // it, answered at once, when none is left), and one P-position among those settles the
+    // position without the smaller heaps' moves, whose positions are the costly ones.
+    for (std::size_t i = w.size(); i-- > 0 && p;) {
+      if (i + 1 < w.size() && w[i] == w[i + 1]) continue;
+      for (const Word& o : options_[w[i]]) {
+        any = true;
+        Word rest;
+        rest.reserve(w.size() - 1 + o.size());
+        rest.insert(rest.end(), w.begin(), w.begin() + static_cast<std::ptrdiff_t>(i));
+        rest.insert(rest.end(), w.begin() + static_cast<std::ptrdiff_t>(i) + 1, w.end());
+        if (outcome_p(plus(std::move(rest), o))) {
+          p = false;
+          break;
+        }
+      }
+    }
+    if ((memo_entries_ + 1) * kEntryBytes > memory_) throw OutOfMemory{};
+    memo.emplace(w, any && p);
+    ++memo_entries_;
+    return any && p;
+  }
+
+  static int walk(const std::vector<std::vector<int>>& delta, int x, const Word& w) {
+    for (Heap h : w) x = delta[static_cast<std::size_t>(x)][h];
+    return x;
+  }
+
+  std::string row_of(const Word& w) {
+    std::string row(tests_.size(), '0');
+    for (std::size_t e = 0; e < tests_.size(); ++e)
+      if (outcome_p(plus(w, tests_[e]))) row[e] = '1';
+    return row;
+  }
+
+  // Every transition defined: rep(x) + h is an element already (same row) or a new one.
+  void close() {
+    for (std::size_t x = 0; x < rep_.size(); ++x)
+      for (int h = 1; h <= heaps(); ++h) {
+        if (delta_[x][h] >= 0) continue;
+        Word w = plus(rep_[x], static_cast<Heap>(h));
+        std::string row = row_of(w);
+        auto [it, added] = state_of_row_.emplace(row, static_cast<int>(rep_.size()));
+        if (added) {
+          rep_.push_back(std::move(w));
+          rows_.push_back(std::move(row));
+          delta_.emplace_back(static_cast<std::size_t>(heaps()) + 1, -1);
+        }
+        delta_[x][h] = it->second;
+      }
+  }
+
+  // A new test e tells rep(x) + h from the element it was taken for: every transition is read
+  // again (the elements stay, each keeps its row with one more bit).
+  void add_test(Word e) {
+    tests_.push_back(std::move(e));
+    state_of_row_.clear();
+    for (std::size_t x = 0; x < rep_.size(); ++x) {
+      rows_[x] += outcome_p(plus(rep_[x], tests_.back())) ? '1' : '0';
+      state_of_row_.emplace(rows_[x], static_cast<int>(x));
+    }
+    for (auto& d : delta_) std::fill(d.begin() + 1, d.end(), -1);
+  }
+
+  // Adding heaps a then b must reach the element adding b then a reaches; where it does not, a
+  // test that tells them apart is found (it exists, as their rows differ) and added.
+  bool refine_commutativity() {
+    for (std::size_t x = 0; x < rep_.size(); ++x, poll_(static_cast<std::uint64_t>(heaps()) * heaps()))
+      for (int a = 1; a <= heaps(); ++a)
+        for (int b = a + 1; b <= heaps(); ++b) {
+          const int ya = delta_[x][a], yb = delta_[x][b];
+          const int z1 = delta_[ya][b], z2 = delta_[yb][a];
+          if (z1 == z2) continue;
+          poll_();
+          const Word whole = plus(plus(rep_[x], static_cast<Heap>(a)), static_cast<Heap>(b));
+          for (std::size_t e = 0; e < tests_.size(); ++e) {
+            if (rows_[z1][e] == rows_[z2][e]) continue;
+            const bool truth = outcome_p(plus(whole, tests_[e]));
+            // rep(ya) + b + e has z1's outcome on e; if the truth differs, b + e tells rep(ya)
+            // from rep(x) + a; otherwise it differs from z2's, and a + e tells rep(yb) from rep(x) + b.
+            if (truth != (rows_[z1][e] == '1'))
+              add_test(plus(tests_[e], static_cast<Heap>(b)));
+            else
+              add_test(plus(tests_[e], static_cast<Heap>(a)));
+            return true;
+          }
+          throw runtime::EngineError("misere quotient: two elements with one row");
+        }
+    return false;
+  }
+
+  std::vector<std::vector<int>> product_table() const {
+    const std::size_t order = rep_.size();
+    std::vector<std::vector<int>> product(order, std::vector<int>(order));
+    for (std::size_t x = 0; x < order; ++x)
+      for (std::size_t y = 0; y < order; ++y) product[x][y] = walk(delta_, static_cast<int>(x), rep_[y]);
+    return product;
+  }
+
+  // Most heap bounds leave the quotient as it was, heap n one of its elements (Siegel's
+  // conservative extension): each element whose outcome is heap n's is tried in turn, and the
+  // first the certificate accepts is heap n's, without a query.
+  bool extends_conservatively() {
+    const auto n = static_cast<std::size_t>(heaps());
+    const auto product = product_table();
+    const bool heap_p = outcome_p(Word{static_cast<Heap>(n)});
+    for (std::size_t x = 0; x < rep_.size(); ++x) {
+      if ((rows_[x][0] == '1') != heap_p) continue;
+      for (std::size_t y = 0; y < rep_.size(); ++y) delta_[y][n] = product[y][x];
+      if (!first_failure()) return true;
+    }
+    for (auto& d : delta_) d[n] = -1;
+    return false;
+  }
+
+  // The search over (element of a position, elements of its options) from the empty position,
+  // breadth first: the first position where the candidate's P-portion breaks the misère rule
+  // (its own outcome or one of its options' is predicted wrongly), or none: the certificate.
+  std::optional<Word> first_failure() {
+    const std::size_t order = rep_.size();
+    const std::size_t words = (order + 63) / 64;
+    if (memo_entries_ * kEntryBytes + order * order * sizeof(int) > memory_) throw OutOfMemory{};
+    const auto product = product_table();
+    std::vector<std::vector<int>> option_elements(static_cast<std::size_t>(heaps()) + 1);
+    for (int h = 1; h <= heaps(); ++h) {
+      for (const Word& o : options_[h]) option_elements[h].push_back(walk(delta_, 0, o));
+      auto& u = option_elements[h];
+      std::sort(u.begin(), u.end());
+      u.erase(std::unique(u.begin(), u.end()), u.end());
+    }
+    std::vector<std::uint64_t> p_bits(words, 0);
+    for (std::size_t x = 0; x < order; ++x)
+      if (rows_[x][0] == '1') p_bits[x / 64] |= std::uint64_t{1} << (x % 64);
+
+    struct Node {
+      int element;
+      std::vector<std::uint64_t> options;
+      int parent;
+      Heap heap;
+    };
+    struct KeyHash {
+      std::size_t operator()(const std::pair<int, std::vector<std::uint64_t>>& k) const {
+        std::uint64_t h = static_cast<std::uint64_t>(k.first) * 0x9e3779b97f4a7c15ULL;
+        for (std::uint64_t b : k.second) h = (h ^ b) * 1099511628211ULL;
+        return static_cast<std::size_t>(h);
+      }
+    };
+    std::vector<Node> nodes;
+    std::unordered_map<std::pair<int, std::vector<std::uint64_t>>, int, KeyHash> seen;
+    nodes.push_back(Node{0, std::vector<std::uint64_t>(words, 0), -1, 0});
+    seen.emplace(std::make_pair(0, nodes[0].options), 0);
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+      poll_(order * static_cast<std::uint64_t>(heaps()));
+      bool any = false, some_p = false;
+      for (std::size_t k = 0; k < words; ++k) {
+        any |= nodes[i].options[k] != 0;
+        some_p |= (nodes[i].options[k] & p_bits[k]) != 0;
+      }
+      const bool predicted = rows_[static_cast<std::size_t>(nodes[i].element)][0] == '1';
+      if (predicted != (any && !some_p)) {
+        Word w;
+        for (int j = static_cast<int>(i); nodes[static_cast<std::size_t>(j)].parent >= 0;
+             j = nodes[static_cast<std::size_t>(j)].parent)
+          w.push_back(nodes[static_cast<std::size_t>(j)].heap);
+        std::sort(w.begin(), w.end());
+        return w;
+      }
+      for (int h = 1; h <= heaps(); ++h) {
+        const Node& from = nodes[i];
+        Node next{delta_[static_cast<std::size_t>(from.element)][h], std::vector<std::uint64_t>(words, 0),
+                  static_cast<int>(i), static_cast<Heap>(h)};
+        for (std::size_t t = 0; t < order; ++t)
+          if (from.options[t / 64] >> (t % 64) & 1) {
+            const auto y = static_cast<std::size_t>(delta_[t][h]);
+            next.options[y / 64] |= std::uint64_t{1} << (y % 64);
+          }
+        for (int u : option_elements[h]) {
+          const auto y = static_cast<std::size_t>(product[static_cast<std::size_t>(from.element)][u]);
+          next.options[y / 64] |= std::uint64_t{1} << (y % 64);
+        }
+        auto key = std::make_pair(next.element, next.options);
+        if (seen.contains(key)) continue;
+        if (memo_entries_ * kEntryBytes + order * order * sizeof(int) + nodes.size() * (kEntryBytes + 16 * words) >
+            memory_)
+          throw OutOfMemory{};
+        seen.emplace(std::move(key), static_cast<int>(nodes.size()));
+        nodes.push_back(std::move(next));
+      }
+    }
+    return std::nullopt;
+  }
+
+  // A position the candidate predicts wrongly: w itself, or one of its options (w breaks the
+  // misère rule under the candidate, so one of them is mispredicted).
+  Word mispredicted(const Word& w) {
+    auto wrong = [&](const Word& v) { return outcome_p(v) != (rows_[walk(delta_, 0, v)][0] == '1'); };
+    if (wrong(w)) return w;
+    for (std::size_t i = 0; i < w.size(); ++i) {
+      if (i > 0 && w[i] == w[i - 1]) continue;
+      for (const Word& o : options_[w[i]]) {
+        Word rest(w);
+        rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
+        Word option = plus(std::move(rest), o);
+        if (wrong(option)) return option;
+      }
+    }
+    throw runtime::EngineError("misere quotient: a broken rule without a wrong prediction");
+  }
+
+  // Rivest and Schapire: along w = h1 + ... + hm, the outcome of rep(element of h1..hi) +
+  // h(i+1) + ... + hm is the truth at i = 0 and the prediction at i = m; where it changes, the
+  // rest of the word tells rep(x) + h(i+1) from the element it was taken for.
+  void learn_from(const Word& w) {
+    const std::size_t m = w.size();
+    std::vector<int> at(m + 1, 0);
+    for (std::size_t i = 0; i < m; ++i) at[i + 1] = delta_[static_cast<std::size_t>(at[i])][w[i]];
+    auto f = [&](std::size_t i) {
+      return outcome_p(
+          plus(rep_[static_cast<std::size_t>(at[i])], Word(w.begin() + static_cast<std::ptrdiff_t>(i), w.end())));
+    };
+    std::size_t lo = 0, hi = m;  // f(lo) != f(hi)
+    const bool first = f(lo);
+    while (hi - lo > 1) {
+      const std::size_t mid = (lo + hi) / 2;
+      if (f(mid) == first)
+        lo = mid;
+      else
+        hi = mid;
+    }
+    add_test(Word(w.begin() + static_cast<std::ptrdiff_t>(hi), w.end()));
+  }
+
+  const HeapMoves& moves_;
+  std::uint64_t memory_;
+  runtime::StopPoll poll_;
+  std::vector<std::vector<Word>> options_;  // options_[n]: the positions heap n moves to
+  // Everything the memo holds comes from its arena, and the memo is dropped with the arena, not
+  // taken apart node by node: millions of them would take seconds past a deadline. (The tables'
+  // destructors are never called; nothing depends on them but the memory, which the arena
+  // frees.) It is split in 256 tables by hash, so that growing one (a rehash, which cannot stop
+  // half-way) moves a 256th of the positions: milliseconds, where a single table of millions
+  // would hold a deadline up for seconds.
+  using Memo = std::pmr::unordered_map<Word, bool, WordHash>;
+  static constexpr std::size_t kMemoShards = 256;
+  std::pmr::monotonic_buffer_resource arena_;
+  std::span<Memo> memo_;
+  std::uint64_t memo_entries_ = 0;
+  // The certified quotient of heaps 0..known_heaps_ answers every position below it at once.
+  int known_heaps_ = 0;
+  std::vector<std::vector<int>> known_delta_;
+  std::vector<bool> known_p_;
+  // The candidate: its elements (a position of each), the tests, each element's row of outcomes
+  // rep + test, and its transitions delta_[x][h] (the element of rep(x) + h; -1 not yet read).
+  std::vector<Word> rep_;
+  std::vector<Word> tests_;
+  std::vector<std::string> rows_;
+  std::unordered_map<std::string, int> state_of_row_;
+  std::vector<std::vector<int>> delta_;
+};
+
+}  // namespace
+
+int MisereQuotient::p_count() const { return static_cast<int>(std::count(p_portion.begin(), p_portion.end(), true)); }
+
+std::int64_t MisereQuotient::same_since() const {
+  std::int64_t n = static_cast<std::int64_t>(order_at.size()) - 1;
+  while (n > 0 && order_at[static_cast<std::size_t>(n - 1)] == order_at.back()) --n;
+  return std::max<std::int64_t>(n, 0);
+}
+
+int MisereQuotient::element_of(const std::vector<std::int64_t>& heaps) const {
+  int x = 0;
+  for (std::int64_t h : heaps) {
+    if (h < 0 || h >= size)
+      throw runtime::UserError("heap " + std::to_string(h) + " is outside the quotient's heaps 0.." +
+                               std::to_string(size - 1));
+    x = product[static_cast<std::size_t>(x)][static_cast<std::size_t>(heap_element[static_cast<std::size_t>(h)])];
+  }
+  return x;
+}
+
+MisereQuotient misere_quotient(const HeapMoves& moves, std::int64_t size, const runtime::Limits& limits) {
+  if (size < 1 || size > std::numeric_limits<Heap>::max())
+    throw runtime::UserError("heap bound " + std::to_string(size) + ": the quotient takes heaps 0..N-1 for N in 1.." +
+                             std::to_string(std::numeric_limits<Heap>::max()));
+  MisereQuotient q;
+  q.asked = size;
+  Builder b(moves, limits.memory);
+  b.write(q);  // heaps 0..0: the empty position alone, an N-position
+  q.order_at.push_back(1);
+  try {
+    while (b.heaps() + 1 < size) {
+      b.add_heap();
+      b.write(q);
+      q.order_at.push_back(q.order());
+    }
+  } catch (const runtime::Interrupted& stop) {
+    // What was certified is kept: the stop's word that nothing was written is not this one's.
+    q.stopped = stop.what();
+    if (q.stopped.ends_with(runtime::kNothingWritten))
+      q.stopped.resize(q.stopped.size() - runtime::kNothingWritten.size());
+  } catch (const OutOfMemory&) {
+    q.stopped = "stopped at the memory limit (" + runtime::human_bytes(limits.memory) + ")";
+  }
+  return q;
+}
+
+}  // namespace grundy::analysis

@@ -1,0 +1,64 @@
+#pragma once
+
+// Misère quotients of heap games (Plambeck, "Taming the wild in impartial combinatorial games",
+// INTEGERS 5 (2005); Plambeck and Siegel, "Misère quotients for impartial games", JCTA 115
+// (2008)). A position of a heap game is a multiset of heaps; two positions G and H are
+// indistinguishable when G + X and H + X have the same misère outcome for every position X of
+// the game restricted to heaps 0..N-1. The classes form a finite commutative monoid (the
+// quotient) with a P-portion: the misère outcome of any position, of any number of heaps, is
+// whether the product of its heaps' elements lies in the P-portion.
+//
+// How it is computed, and why the answer is exact. The quotient is the minimal automaton of
+// the set of misère P-positions, read heap by heap; it is learnt with membership queries
+// (Angluin's L*, with Rivest and Schapire's counterexamples), each query a whole-position
+// misère solve with memo, heap bound by heap bound (the quotient of heaps 0..n-1 answers every
+// query on heaps below n at once). A candidate is accepted only when it is certified: its
+// transitions commute (so every position has one element), and a search over every pair
+// (element of a position, set of elements of its options) the game can reach shows that the
+// candidate's P-portion obeys the misère rule everywhere (a position is P exactly when it has
+// options and none of them is P). By induction on positions the candidate then predicts every
+// outcome, and since its elements are told apart by actual outcomes it is the quotient itself.
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/model/function_ref.hpp"
+#include "runtime/limits.hpp"
+
+namespace grundy::analysis {
+
+// The moves of one heap n >= 1, each as the heaps it leaves (sizes >= 1, any count), passed to
+// sink(parts, count).
+using HeapMoves = std::function<void(std::int64_t n, core::FunctionRef<void(const std::int64_t*, int)> sink)>;
+
+struct MisereQuotient {
+  std::int64_t asked = 0;  // the heap bound asked: heaps 0..asked-1
+  std::int64_t size = 0;   // the heap bound reached: heaps 0..size-1 (== asked unless stopped)
+  std::string stopped;     // why it stopped before the bound asked; empty when it did not
+  // product[x][y]; element 0 is the identity, the class of the empty position.
+  std::vector<std::vector<int>> product;
+  std::vector<bool> p_portion;                  // whether the positions of element x are P (misère)
+  std::vector<int> heap_element;                // the pretending function: heap n -> its element
+  std::vector<std::vector<std::int64_t>> word;  // a small position of each element, heaps increasing
+  std::vector<int> order_at;                    // order_at[n]: the order of the quotient of heaps 0..n
+
+  int order() const { return static_cast<int>(product.size()); }
+  int p_count() const;
+  // The heap bound from which the quotient stays the same: the least n with the quotient of heaps
+  // 0..n the same monoid as that of heaps 0..size-1 (its order stops growing there, and a
+  // quotient of heaps 0..n with the order of that of 0..n-1 is the same monoid).
+  std::int64_t same_since() const;
+  // The element of a position of heaps below `size` (any order, zeros allowed).
+  int element_of(const std::vector<std::int64_t>& heaps) const;
+  // Its misère outcome: whether it is a P-position.
+  bool is_p(const std::vector<std::int64_t>& heaps) const { return p_portion[element_of(heaps)]; }
+};
+
+// The quotient of the game restricted to heaps 0..size-1 (size >= 1). A stop of `limits` (the
+// deadline, a cancel) or its memory reached ends the computation with the quotient of the last
+// heap bound completed, `stopped` saying why.
+MisereQuotient misere_quotient(const HeapMoves& moves, std::int64_t size, const runtime::Limits& limits);
+
+}  // namespace grundy::analysis

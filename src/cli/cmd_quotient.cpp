@@ -1,0 +1,113 @@
+#include <algorithm>
+#include <iostream>
+
+#include "cli/game_options.hpp"
+#include "runtime/progress.hpp"
+#include "service/quotient.hpp"
+
+namespace grundy::cli {
+
+namespace {
+
+// The largest order whose product table the text and LaTeX outputs print.
+constexpr int kTableOrder = 32;
+
+void write_quotient_text(std::ostream& out, const std::string& game, const analysis::MisereQuotient& q) {
+  out << game << ": misere quotient of heaps 0.." << q.size - 1 << "\n";
+  out << "order " << q.order() << ", P-portion " << q.p_count() << " element" << (q.p_count() == 1 ? "" : "s")
+      << ", the same quotient since heap " << q.same_since() << " (certified for every position of heaps 0.."
+      << q.size - 1 << ")\n";
+  if (!q.stopped.empty())
+    out << "incomplete: " << q.stopped << " while taking heap " << q.size << " in (asked for heaps 0.." << q.asked - 1
+        << ")\n";
+  out << "order by heap bound n (heaps 0..n):";
+  for (int o : q.order_at) out << " " << o;
+  out << "\nheap -> element:";
+  for (std::size_t n = 0; n < q.heap_element.size(); ++n) out << " " << n << ":" << q.heap_element[n];
+  out << "\nelements (a position of each; P: its positions are misere P-positions):\n";
+  for (int x = 0; x < q.order(); ++x)
+    out << "  " << x << "  " << (q.p_portion[static_cast<std::size_t>(x)] ? "P" : "N") << "  "
+        << service::element_text(q, x) << "\n";
+  if (q.order() > kTableOrder) {
+    out << "product table: order " << q.order() << " > " << kTableOrder << ", see --format json\n";
+    return;
+  }
+  const int w = static_cast<int>(std::to_string(q.order() - 1).size()) + 1;
+  out << "product table:\n" << std::string(static_cast<std::size_t>(w + 2), ' ');
+  for (int y = 0; y < q.order(); ++y)
+    out << std::string(static_cast<std::size_t>(w - 1 - (y > 9) - (y > 99)), ' ') << y;
+  out << "\n";
+  for (int x = 0; x < q.order(); ++x) {
+    std::string cell = std::to_string(x);
+    out << std::string(static_cast<std::size_t>(w + 1) - cell.size(), ' ') << cell << " ";
+    for (int y = 0; y < q.order(); ++y) {
+      cell = std::to_string(q.product[static_cast<std::size_t>(x)][static_cast<std::size_t>(y)]);
+      out << std::string(static_cast<std::size_t>(w) - cell.size(), ' ') << cell;
+    }
+    out << "\n";
+  }
+}
+
+// The product table as a LaTeX tabular, P-portion elements in bold, for a paper.
+void write_quotient_latex(std::ostream& out, const std::string& game, const analysis::MisereQuotient& q) {
+  if (q.order() > kTableOrder)
+    throw runtime::UserError("quotient --format latex: the product table of order " + std::to_string(q.order()) +
+                             " is too large for a page (at most " + std::to_string(kTableOrder) +
+                             "); --format json has it");
+  auto name = [&](int x) {
+    const std::string e = x == 0 ? "e" : "q_{" + std::to_string(x) + "}";
+    return q.p_portion[static_cast<std::size_t>(x)] ? "\\mathbf{" + e + "}" : e;
+  };
+  out << "% " << game << ": misere quotient of heaps 0.." << q.size - 1 << ", order " << q.order()
+      << ", P-portion in bold\n";
+  out << "\\begin{tabular}{c|" << std::string(static_cast<std::size_t>(q.order()), 'c') << "}\n";
+  out << "$\\cdot$";
+  for (int y = 0; y < q.order(); ++y) out << " & $" << name(y) << "$";
+  out << " \\\\ \\hline\n";
+  for (int x = 0; x < q.order(); ++x) {
+    out << "$" << name(x) << "$";
+    for (int y = 0; y < q.order(); ++y)
+      out << " & $" << name(q.product[static_cast<std::size_t>(x)][static_cast<std::size_t>(y)]) << "$";
+    out << " \\\\\n";
+  }
+  out << "\\end{tabular}\n";
+}
+
+}  // namespace
+
+void add_quotient_command(CLI::App& app) {
+  static GameOptions o;
+  static std::int64_t size = 0;
+  auto* cmd = app.add_subcommand(
+      "quotient", "the misere quotient of a heap game (take-and-break, subtraction) restricted to heaps 0..N-1");
+  add_game_options(cmd, o, {io::Format::Text, io::Format::Json, io::Format::Latex});
+  cmd->add_option("--size", size, "heaps 0..N-1, N from 1 to 65535")
+      ->type_name("N")
+      ->required()
+      ->each(int_in("--size", 1, 65535));
+  cmd->footer(
+      "Example: grundy quotient octal -p code=0.75 --size 20\n"
+      "Every position of heaps below N, of any number of heaps, is a misere P-position exactly when the\n"
+      "product of its heaps' elements lies in the P-portion; the quotient is certified on all of them.\n"
+      "A stop (--max-seconds, --max-memory, Ctrl-C) keeps the quotient of the last heap bound reached.");
+  on_run(cmd, o.limit, [](const runtime::Limits& limits) {
+    const service::Subject s = o.subject();
+    const analysis::MisereQuotient q = service::quotient(s, size, limits);
+    const std::string game = s.game.name();
+    with_output(o.output, [&](std::ostream& out) {
+      if (o.output_format() == io::Format::Json)
+        service::write_quotient_json(out, game, q);
+      else if (o.output_format() == io::Format::Latex)
+        write_quotient_latex(out, game, q);
+      else
+        write_quotient_text(out, game, q);
+    });
+    // A stop keeps what was certified: it is written above, and the exit status is the stop's.
+    if (!q.stopped.empty())
+      throw runtime::Interrupted("quotient: " + q.stopped + " while taking heap " + std::to_string(q.size) +
+                                 " in; the output holds the quotient of heaps 0.." + std::to_string(q.size - 1) +
+                                 ", certified");
+  });
+}
+
+}  // namespace grundy::cli

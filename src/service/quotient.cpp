@@ -1,0 +1,75 @@
+#include "service/quotient.hpp"
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+#include "games/octal.hpp"
+#include "runtime/errors.hpp"
+
+namespace grundy::service {
+
+namespace {
+
+constexpr const char* kCovered =
+    "the misere quotient covers heap games without transforms: take-and-break codes (octal) and "
+    "subtraction games, under misere play (--misere may be given or not); not --pass, --passes or --forbid";
+
+}  // namespace
+
+analysis::HeapMoves heap_moves_of(const Subject& s) {
+  if (!s.spec) throw runtime::UserError(std::string("quotient: ") + kCovered);
+  const games::Transforms& t = s.spec->transforms;
+  if (t.passes > 0 || !t.forbid.empty()) throw runtime::UserError("quotient: " + s.game.name() + ": " + kCovered);
+  // The family's heap game is the same in normal and misere play: ask for it without --misere.
+  Subject normal{s.game, core::Evaluation::Grundy, s.spec};
+  normal.spec->transforms.misere = false;
+  if (auto code = octal_of(normal))
+    return [code = *code](std::int64_t n, core::FunctionRef<void(const std::int64_t*, int)> sink) {
+      games::for_each_heap_move(code, n, [&](const std::int64_t* parts, int count) { sink(parts, count); });
+    };
+  if (auto sub = subtraction_of(normal))
+    return [set = sub->game.set()](std::int64_t n, core::FunctionRef<void(const std::int64_t*, int)> sink) {
+      for (std::int64_t m : set) {
+        if (m > n) break;
+        const std::int64_t left = n - m;
+        sink(&left, left > 0 ? 1 : 0);
+      }
+    };
+  throw runtime::UserError("quotient: " + s.game.name() + ": " + kCovered);
+}
+
+analysis::MisereQuotient quotient(const Subject& s, std::int64_t size, const runtime::Limits& limits) {
+  return analysis::misere_quotient(heap_moves_of(s), size, limits);
+}
+
+std::string element_text(const analysis::MisereQuotient& q, int x) {
+  const auto& w = q.word[static_cast<std::size_t>(x)];
+  if (w.empty()) return "0";
+  std::string s;
+  for (std::int64_t h : w) s += (s.empty() ? "" : "+") + std::to_string(h);
+  return s;
+}
+
+void write_quotient_json(std::ostream& out, const std::string& game, const analysis::MisereQuotient& q) {
+  nlohmann::json j;
+  j["game"] = game;
+  j["asked"] = q.asked;
+  j["size"] = q.size;
+  j["complete"] = q.stopped.empty();
+  if (!q.stopped.empty()) j["stopped"] = q.stopped;
+  j["order"] = q.order();
+  j["p_count"] = q.p_count();
+  j["same_since"] = q.same_since();
+  j["orders"] = q.order_at;
+  j["heaps"] = q.heap_element;
+  nlohmann::json elements = nlohmann::json::array();
+  for (int x = 0; x < q.order(); ++x)
+    elements.push_back({{"id", x},
+                        {"position", q.word[static_cast<std::size_t>(x)]},
+                        {"p", static_cast<bool>(q.p_portion[static_cast<std::size_t>(x)])}});
+  j["elements"] = elements;
+  j["product"] = q.product;
+  out << j.dump() << "\n";
+}
+
+}  // namespace grundy::service

@@ -1,0 +1,52 @@
+// `grundy quotient` through the real binary: the formats, the refusals, a stop that keeps what
+// was certified.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "support/run_cli.hpp"
+
+// Misère Nim on heaps 0..3 is T2, of order 6 with a P-portion of 2 (Plambeck and Siegel).
+TEST(QuotientCli, NimOnHeapsUpToThreeInEveryFormat) {
+  CliResult r = run_cli("quotient subtraction -p set=1,2,3 --size 4");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("order 6, P-portion 2 elements"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("order by heap bound n (heaps 0..n): 1 2 6 6"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("product table:"), std::string::npos) << r.out;
+  r = run_cli("quotient subtraction -p set=1,2,3 --size 4 --format json");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\"order\":6"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"complete\":true"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"orders\":[1,2,6,6]"), std::string::npos) << r.out;
+  r = run_cli("quotient subtraction -p set=1,2,3 --size 4 --format latex");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("\\begin{tabular}{c|cccccc}"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\\mathbf{"), std::string::npos) << r.out;
+}
+
+// --misere may be given or not: the quotient is of misère play either way.
+TEST(QuotientCli, MisereGivenOrNotIsTheSameQuotient) {
+  const CliResult a = run_cli("quotient octal -p code=0.75 --size 12 --format json");
+  const CliResult b = run_cli("quotient octal -p code=0.75 --misere --size 12 --format json");
+  EXPECT_EQ(a.status, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+}
+
+TEST(QuotientCli, WhatItDoesNotCoverIsOneLine) {
+  for (const char* args : {"quotient octal -p code=0.75 --pass --size 8", "quotient nim -p heaps=2 --size 8",
+                           "quotient subtraction -p set=1,2 --forbid 'x==3' --size 8"}) {
+    const CliResult r = run_cli(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_NE(r.err.find("the misere quotient covers heap games without transforms"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out, "") << args;
+  }
+}
+
+// 0.3122 on heaps 0..7 has no finite quotient (Weimerskirch, Games of No Chance 4): a deadline
+// stops it, the quotient certified so far is written, and the exit status is the stop's.
+TEST(QuotientCli, AStopWritesWhatWasCertifiedAndSaysSo) {
+  const CliResult r = run_cli("quotient octal -p code=0.3122 --size 9 --max-seconds 1");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.out.find("incomplete: "), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("the output holds the quotient of heaps 0.."), std::string::npos) << r.err;
+}
