@@ -32,6 +32,7 @@ const std::vector<grundy::core::Game>& games_under_test() {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   namespace core = grundy::core;
+  namespace runtime = grundy::runtime;
   if (size == 0) return 0;
   const auto& games = games_under_test();
   const core::Game& game = games[data[0] % games.size()];

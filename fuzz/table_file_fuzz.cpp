@@ -17,6 +17,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   namespace core = grundy::core;
+  namespace runtime = grundy::runtime;
   static const std::string dir = [] {
     const char* t = std::getenv("TMPDIR");
     return std::string(t ? t : "/tmp") + "/grundy_table_fuzz_" + std::to_string(::getpid());
