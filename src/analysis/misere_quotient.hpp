@@ -4,9 +4,10 @@
 // INTEGERS 5 (2005); Plambeck and Siegel, "Misère quotients for impartial games", JCTA 115
 // (2008)). A position of a heap game is a multiset of heaps; two positions G and H are
 // indistinguishable when G + X and H + X have the same misère outcome for every position X of
-// the game restricted to heaps 0..N-1. The classes form a finite commutative monoid (the
-// quotient) with a P-portion: the misère outcome of any position, of any number of heaps, is
-// whether the product of its heaps' elements lies in the P-portion.
+// the game restricted to heaps 0..N-1. The classes form a commutative monoid (the quotient;
+// finite for most games, not for all: 0.3122 on heaps 0..7) with a P-portion: the misère
+// outcome of any position, of any number of heaps, is whether the product of its heaps'
+// elements lies in the P-portion.
 //
 // How it is computed, and why the answer is exact. The quotient is the minimal automaton of
 // the set of misère P-positions, read heap by heap; it is learnt with membership queries
