@@ -84,7 +84,7 @@ class Builder {
       for (;;) {
         close();
         if (refine_commutativity()) continue;
-        if (auto w = first_failure()) {
+        if (auto w = first_failure(product_table())) {
           learn_from(mispredicted(*w));
           continue;
         }
@@ -101,7 +101,6 @@ class Builder {
   // The certified quotient of heaps 0..heaps().
   void write(MisereQuotient& q) const {
     const std::size_t order = rep_.size();
-    if (order * order * sizeof(int) > memory_) throw OutOfMemory{};
     q.size = heaps() + 1;
     q.product = product_table();
     q.p_portion.assign(order, false);
@@ -216,6 +215,7 @@ class Builder {
 
   std::vector<std::vector<int>> product_table() const {
     const std::size_t order = rep_.size();
+    if (memo_entries_ * kEntryBytes + order * order * sizeof(int) > memory_) throw OutOfMemory{};
     std::vector<std::vector<int>> product(order, std::vector<int>(order));
     for (std::size_t x = 0; x < order; ++x)
       for (std::size_t y = 0; y < order; ++y) product[x][y] = walk(delta_, static_cast<int>(x), rep_[y]);
@@ -232,7 +232,7 @@ class Builder {
     for (std::size_t x = 0; x < rep_.size(); ++x) {
       if ((rows_[x][0] == '1') != heap_p) continue;
       for (std::size_t y = 0; y < rep_.size(); ++y) delta_[y][n] = product[y][x];
-      if (!first_failure()) return true;
+      if (!first_failure(product)) return true;
     }
     for (auto& d : delta_) d[n] = -1;
     return false;
@@ -241,11 +241,11 @@ class Builder {
   // The search over (element of a position, elements of its options) from the empty position,
   // breadth first: the first position where the candidate's P-portion breaks the misère rule
   // (its own outcome or one of its options' is predicted wrongly), or none: the certificate.
-  std::optional<Word> first_failure() {
+  // `product` is the candidate's product table (product_table()); every try of a conservative
+  // extension shares one, as heap n is in no element's position.
+  std::optional<Word> first_failure(const std::vector<std::vector<int>>& product) {
     const std::size_t order = rep_.size();
     const std::size_t words = (order + 63) / 64;
-    if (memo_entries_ * kEntryBytes + order * order * sizeof(int) > memory_) throw OutOfMemory{};
-    const auto product = product_table();
     std::vector<std::vector<int>> option_elements(static_cast<std::size_t>(heaps()) + 1);
     for (int h = 1; h <= heaps(); ++h) {
       for (const Word& o : options_[h]) option_elements[h].push_back(walk(delta_, 0, o));

@@ -32,18 +32,19 @@ void write_quotient_text(std::ostream& out, const std::string& game, const analy
     out << "product table: order " << q.order() << " > " << kTableOrder << ", see --format json\n";
     return;
   }
-  const int w = static_cast<int>(std::to_string(q.order() - 1).size()) + 1;
-  out << "product table:\n" << std::string(static_cast<std::size_t>(w + 2), ' ');
-  for (int y = 0; y < q.order(); ++y)
-    out << std::string(static_cast<std::size_t>(w - 1 - (y > 9) - (y > 99)), ' ') << y;
+  // Every number right-aligned in a column one wider than the largest element.
+  const std::size_t w = std::to_string(q.order() - 1).size() + 1;
+  auto cell = [&](int v, std::size_t width) {
+    const std::string t = std::to_string(v);
+    out << std::string(width - t.size(), ' ') << t;
+  };
+  out << "product table:\n" << std::string(w + 2, ' ');
+  for (int y = 0; y < q.order(); ++y) cell(y, w);
   out << "\n";
   for (int x = 0; x < q.order(); ++x) {
-    std::string cell = std::to_string(x);
-    out << std::string(static_cast<std::size_t>(w + 1) - cell.size(), ' ') << cell << " ";
-    for (int y = 0; y < q.order(); ++y) {
-      cell = std::to_string(q.product[static_cast<std::size_t>(x)][static_cast<std::size_t>(y)]);
-      out << std::string(static_cast<std::size_t>(w) - cell.size(), ' ') << cell;
-    }
+    cell(x, w + 1);
+    out << " ";
+    for (int y = 0; y < q.order(); ++y) cell(q.product[static_cast<std::size_t>(x)][static_cast<std::size_t>(y)], w);
     out << "\n";
   }
 }
