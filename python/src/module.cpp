@@ -912,7 +912,8 @@ Uses the CLI's fastest route (an f grid where the family has one).
           },
           py::arg("size"), py::kw_only(), py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0,
           R"(The misere quotient of a heap game (take-and-break, subtraction) on heaps 0..size-1: the CLI's
-`quotient --format json` as a dict (order, p_count, heaps: heap -> element, elements, product). A stop
+`quotient --format json` as a dict (order, p_count, stable, generators, relations, pretending: heap ->
+element word, heaps: heap -> element id, elements, product). A stop
 (max_seconds, max_memory) returns the quotient certified so far, with complete False and stopped saying why.
 
 >>> grundy.game("subtraction -p set=1,2,3").quotient(4)["order"]

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
 #include <memory_resource>
 #include <new>
+#include <numeric>
 #include <optional>
 #include <span>
 #include <string>
@@ -391,6 +393,176 @@ std::int64_t MisereQuotient::same_since() const {
   std::int64_t n = static_cast<std::int64_t>(order_at.size()) - 1;
   while (n > 0 && order_at[static_cast<std::size_t>(n - 1)] == order_at.back()) --n;
   return std::max<std::int64_t>(n, 0);
+}
+
+namespace {
+
+// Leaves out each relation the ones before it imply. A relation is implied when a chain of them,
+// each applied inside a product, joins its two sides; the chains looked for stay among the
+// products of degree at most two above the largest relation's, and a relation not shown implied
+// so is kept: every relation left out is implied, so the presentation still presents the quotient.
+void drop_implied_relations(Presentation& p) {
+  using Monomial = Presentation::Monomial;
+  const std::size_t k = p.generator_heap.size();
+  auto degree = [](const Monomial& m) { return std::accumulate(m.begin(), m.end(), 0); };
+  int most = 0;
+  for (const auto& [left, right] : p.relations) most = std::max({most, degree(left), degree(right)});
+  const int bound = most + 2;
+  // The products of degree <= bound, each with its number; too many and nothing is left out.
+  constexpr std::size_t kMostProducts = 20000;
+  std::vector<Monomial> products;
+  std::map<Monomial, int> number;
+  Monomial m(k, 0);
+  auto enumerate = [&](auto&& self, std::size_t g, int left) -> bool {
+    if (g == k) {
+      number.emplace(m, static_cast<int>(products.size()));
+      products.push_back(m);
+      return products.size() <= kMostProducts;
+    }
+    for (int e = 0; e <= left; ++e) {
+      m[g] = e;
+      if (!self(self, g + 1, left - e)) return false;
+    }
+    m[g] = 0;
+    return true;
+  };
+  if (!enumerate(enumerate, 0, bound)) return;
+  auto joined = [&](std::size_t by_those_before) {
+    std::vector<int> root(products.size());
+    std::iota(root.begin(), root.end(), 0);
+    auto find = [&](int x) {
+      while (root[static_cast<std::size_t>(x)] != x)
+        x = root[static_cast<std::size_t>(x)] = root[static_cast<std::size_t>(root[static_cast<std::size_t>(x)])];
+      return x;
+    };
+    for (std::size_t r = 0; r < by_those_before; ++r) {
+      const auto& [left, right] = p.relations[r];
+      const int reach = bound - std::max(degree(left), degree(right));
+      for (const Monomial& u : products) {
+        if (degree(u) > reach) continue;
+        Monomial a = u, b = u;
+        for (std::size_t g = 0; g < k; ++g) a[g] += left[g], b[g] += right[g];
+        root[static_cast<std::size_t>(find(number.at(a)))] = find(number.at(b));
+      }
+    }
+    return find(number.at(p.relations[by_those_before].first)) == find(number.at(p.relations[by_those_before].second));
+  };
+  for (std::size_t r = 0; r < p.relations.size();)
+    if (joined(r))
+      p.relations.erase(p.relations.begin() + static_cast<std::ptrdiff_t>(r));
+    else
+      ++r;
+}
+
+}  // namespace
+
+std::string Presentation::name(std::size_t generator) {
+  if (generator < 26) return std::string(1, static_cast<char>('a' + generator));
+  return "g" + std::to_string(generator + 1);
+}
+
+std::string Presentation::word(const Monomial& m, bool latex) {
+  std::string s;
+  for (std::size_t g = 0; g < m.size(); ++g) {
+    if (m[g] == 0) continue;
+    s += name(g);
+    if (m[g] > 1) s += latex ? "^{" + std::to_string(m[g]) + "}" : "^" + std::to_string(m[g]);
+  }
+  return s.empty() ? "1" : s;
+}
+
+Presentation presentation_of(const MisereQuotient& q) {
+  const auto order = static_cast<std::size_t>(q.order());
+  auto times = [&](int x, int y) { return q.product[static_cast<std::size_t>(x)][static_cast<std::size_t>(y)]; };
+  // The generators: the heaps whose elements the earlier ones do not produce, then without those
+  // the others produce (heap 9 of 0.123 squared is heap 6), so that none is superfluous.
+  auto submonoid = [&](const std::vector<int>& generators) {
+    std::vector<bool> produced(order, false);
+    std::vector<int> reached{0};
+    produced[0] = true;
+    for (std::size_t i = 0; i < reached.size(); ++i)
+      for (int g : generators)
+        if (const int y = times(reached[i], g); !produced[static_cast<std::size_t>(y)]) {
+          produced[static_cast<std::size_t>(y)] = true;
+          reached.push_back(y);
+        }
+    return produced;
+  };
+  Presentation p;
+  std::vector<int> generator_element;
+  for (std::size_t h = 1; h < q.heap_element.size(); ++h)
+    if (const int e = q.heap_element[h]; !submonoid(generator_element)[static_cast<std::size_t>(e)]) {
+      p.generator_heap.push_back(static_cast<std::int64_t>(h));
+      generator_element.push_back(e);
+    }
+  for (std::size_t g = 0; g < generator_element.size();) {
+    std::vector<int> others = generator_element;
+    others.erase(others.begin() + static_cast<std::ptrdiff_t>(g));
+    if (submonoid(others)[static_cast<std::size_t>(generator_element[g])]) {
+      generator_element = std::move(others);
+      p.generator_heap.erase(p.generator_heap.begin() + static_cast<std::ptrdiff_t>(g));
+    } else {
+      ++g;
+    }
+  }
+  const std::size_t k = generator_element.size();
+  // Normal forms, one degree at a time: the least product of an element extends the least product
+  // of another by one generator, as the order is compatible with products.
+  auto less = [](const Presentation::Monomial& u, const Presentation::Monomial& v) {
+    const int du = std::accumulate(u.begin(), u.end(), 0), dv = std::accumulate(v.begin(), v.end(), 0);
+    if (du != dv) return du < dv;
+    return std::lexicographical_compare(v.begin(), v.end(), u.begin(), u.end());
+  };
+  p.normal_form.assign(order, {});
+  std::vector<bool> done(order, false);
+  p.normal_form[0].assign(k, 0);
+  done[0] = true;
+  std::vector<int> last{0};
+  while (!last.empty()) {
+    std::vector<int> next;
+    for (int y : last)
+      for (std::size_t g = 0; g < k; ++g) {
+        const auto x = static_cast<std::size_t>(times(y, generator_element[g]));
+        if (done[x]) continue;
+        Presentation::Monomial m = p.normal_form[static_cast<std::size_t>(y)];
+        ++m[g];
+        if (p.normal_form[x].empty()) next.push_back(static_cast<int>(x));
+        if (p.normal_form[x].empty() || less(m, p.normal_form[x])) p.normal_form[x] = std::move(m);
+      }
+    for (int x : next) done[static_cast<std::size_t>(x)] = true;
+    last = std::move(next);
+  }
+  // The relations: the least products that are not normal forms.
+  std::map<Presentation::Monomial, int> normal;
+  for (std::size_t x = 0; x < order; ++x) normal.emplace(p.normal_form[x], static_cast<int>(x));
+  std::map<Presentation::Monomial, int> rewritten;
+  for (std::size_t y = 0; y < order; ++y)
+    for (std::size_t g = 0; g < k; ++g) {
+      Presentation::Monomial m = p.normal_form[y];
+      ++m[g];
+      if (normal.contains(m) || rewritten.contains(m)) continue;
+      bool least = true;
+      for (std::size_t f = 0; f < k && least; ++f) {
+        if (m[f] == 0) continue;
+        --m[f];
+        least = normal.contains(m);
+        ++m[f];
+      }
+      if (least) rewritten.emplace(std::move(m), times(static_cast<int>(y), generator_element[g]));
+    }
+  for (auto& [m, x] : rewritten) p.relations.emplace_back(m, p.normal_form[static_cast<std::size_t>(x)]);
+  // In the papers' order: by the latest generator a relation involves, then by degree.
+  auto last_generator = [](const auto& r) {
+    std::size_t g = r.first.size();
+    while (g > 0 && r.first[g - 1] == 0 && r.second[g - 1] == 0) --g;
+    return g;
+  };
+  std::stable_sort(p.relations.begin(), p.relations.end(), [&](const auto& r, const auto& s) {
+    if (last_generator(r) != last_generator(s)) return last_generator(r) < last_generator(s);
+    return less(r.first, s.first);
+  });
+  drop_implied_relations(p);
+  return p;
 }
 
 int MisereQuotient::element_of(const std::vector<std::int64_t>& heaps) const {

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/model/function_ref.hpp"
@@ -51,11 +52,39 @@ struct MisereQuotient {
   // 0..n the same monoid as that of heaps 0..size-1 (its order stops growing there, and a
   // quotient of heaps 0..n with the order of that of 0..n-1 is the same monoid).
   std::int64_t same_since() const;
+  // Whether it was seen to stabilise: complete, and the quotient of heaps 0..m-1 is the same
+  // monoid for m = N and some m <= N/2 (observed, not proven: a larger heap may still add to it).
+  bool stable_observed() const { return stopped.empty() && 2 * (same_since() + 1) <= size; }
   // The element of a position of heaps below `size` (any order, zeros allowed).
   int element_of(const std::vector<std::int64_t>& heaps) const;
   // Its misère outcome: whether it is a P-position.
   bool is_p(const std::vector<std::int64_t>& heaps) const { return p_portion[element_of(heaps)]; }
 };
+
+// A presentation of a quotient, in Plambeck and Siegel's notation. The generators a, b, c, ...
+// are heaps, smallest first: those whose elements the earlier ones do not produce, less any the
+// others produce. Each element's normal form is its least product of generators under the
+// degree-lexicographic order (fewest factors, then most of the earlier generators): an exponent
+// for each generator. The relations rewrite every product that is not a normal form, though each
+// of its proper divisors is, to its element's normal form; products rewritten so reach the normal
+// form of their element (the order is compatible with products), so these relations present the
+// quotient. Those implied by the relations before them are then left out.
+struct Presentation {
+  using Monomial = std::vector<int>;          // an exponent for each generator
+  std::vector<std::int64_t> generator_heap;   // generator i is the element of this heap
+  std::vector<Monomial> normal_form;          // normal_form[x]: element x's
+  std::vector<std::pair<Monomial, Monomial>> relations;  // left = right, right a normal form
+
+  // "a", ..., "z", then "g27", "g28", ...
+  static std::string name(std::size_t generator);
+  // "1" for the identity, "ab^2c" otherwise; with latex, "ab^{2}c".
+  static std::string word(const Monomial& m, bool latex = false);
+  std::string element(int x, bool latex = false) const {
+    return word(normal_form[static_cast<std::size_t>(x)], latex);
+  }
+};
+
+Presentation presentation_of(const MisereQuotient& q);
 
 // The quotient of the game restricted to heaps 0..size-1 (size >= 1). A stop of `limits` (the
 // deadline, a cancel) or its memory reached ends the computation with the quotient of the last

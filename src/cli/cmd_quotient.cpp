@@ -12,7 +12,22 @@ namespace {
 // The largest order whose product table the text and LaTeX outputs print.
 constexpr int kTableOrder = 32;
 
+// "<a, b | a^2 = 1, b^3 = b>" and the heaps of the generators.
+std::string presentation_text(const analysis::Presentation& p) {
+  std::string gens, rels, heaps;
+  for (std::size_t g = 0; g < p.generator_heap.size(); ++g) {
+    gens += (g ? ", " : "") + analysis::Presentation::name(g);
+    heaps += (g ? ", " : "") + analysis::Presentation::name(g) + " = heap " + std::to_string(p.generator_heap[g]);
+  }
+  for (const auto& [left, right] : p.relations)
+    rels += (rels.empty() ? "" : ", ") + analysis::Presentation::word(left) + " = " +
+            analysis::Presentation::word(right);
+  if (gens.empty()) return "<>, the trivial monoid";
+  return "<" + gens + (rels.empty() ? "" : " | " + rels) + ">, " + heaps;
+}
+
 void write_quotient_text(std::ostream& out, const std::string& game, const analysis::MisereQuotient& q) {
+  const analysis::Presentation p = analysis::presentation_of(q);
   out << game << ": misere quotient of heaps 0.." << q.size - 1 << "\n";
   out << "order " << q.order() << ", P-portion " << q.p_count() << " element" << (q.p_count() == 1 ? "" : "s")
       << ", the same quotient since heap " << q.same_since() << " (certified for every position of heaps 0.."
@@ -20,14 +35,24 @@ void write_quotient_text(std::ostream& out, const std::string& game, const analy
   if (!q.stopped.empty())
     out << "incomplete: " << q.stopped << " while taking heap " << q.size << " in (asked for heaps 0.." << q.asked - 1
         << ")\n";
-  out << "order by heap bound n (heaps 0..n):";
+  out << "stable: " << (q.stable_observed() ? "observed" : "not observed")
+      << " (observed: the quotient of heaps 0..m-1 is the same for m = N and some m <= N/2; a larger heap may "
+         "still change it)\n";
+  out << "presentation: " << presentation_text(p) << "\n";
+  out << "P-portion: {";
+  for (int x = 0, first = 1; x < q.order(); ++x)
+    if (q.p_portion[static_cast<std::size_t>(x)]) {
+      out << (first ? "" : ", ") << p.element(x);
+      first = 0;
+    }
+  out << "}\norder by heap bound n (heaps 0..n):";
   for (int o : q.order_at) out << " " << o;
-  out << "\nheap -> element:";
-  for (std::size_t n = 0; n < q.heap_element.size(); ++n) out << " " << n << ":" << q.heap_element[n];
-  out << "\nelements (a position of each; P: its positions are misere P-positions):\n";
+  out << "\npretending function (heap 0, 1, 2, ... -> element):";
+  for (int x : q.heap_element) out << " " << p.element(x);
+  out << "\nelements (id, P if its positions are misere P-positions, normal form, a position):\n";
   for (int x = 0; x < q.order(); ++x)
-    out << "  " << x << "  " << (q.p_portion[static_cast<std::size_t>(x)] ? "P" : "N") << "  "
-        << service::element_text(q, x) << "\n";
+    out << "  " << x << "  " << (q.p_portion[static_cast<std::size_t>(x)] ? "P" : "N") << "  " << p.element(x)
+        << "  " << service::element_text(q, x) << "\n";
   if (q.order() > kTableOrder) {
     out << "product table: order " << q.order() << " > " << kTableOrder << ", see --format json\n";
     return;
@@ -55,12 +80,13 @@ void write_quotient_latex(std::ostream& out, const std::string& game, const anal
     throw runtime::UserError("quotient --format latex: the product table of order " + std::to_string(q.order()) +
                              " is too large for a page (at most " + std::to_string(kTableOrder) +
                              "); --format json has it");
+  const analysis::Presentation p = analysis::presentation_of(q);
   auto name = [&](int x) {
-    const std::string e = x == 0 ? "e" : "q_{" + std::to_string(x) + "}";
+    const std::string e = p.element(x, true);
     return q.p_portion[static_cast<std::size_t>(x)] ? "\\mathbf{" + e + "}" : e;
   };
   out << "% " << game << ": misere quotient of heaps 0.." << q.size - 1 << ", order " << q.order()
-      << ", P-portion in bold\n";
+      << ", P-portion in bold\n% " << presentation_text(p) << "\n";
   out << "\\begin{tabular}{c|" << std::string(static_cast<std::size_t>(q.order()), 'c') << "}\n";
   out << "$\\cdot$";
   for (int y = 0; y < q.order(); ++y) out << " & $" << name(y) << "$";

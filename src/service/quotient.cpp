@@ -60,11 +60,25 @@ void write_quotient_json(std::ostream& out, const std::string& game, const analy
   j["order"] = q.order();
   j["p_count"] = q.p_count();
   j["same_since"] = q.same_since();
+  j["stable"] = q.stable_observed() ? "observed" : "not observed";
   j["orders"] = q.order_at;
   j["heaps"] = q.heap_element;
+  const analysis::Presentation p = analysis::presentation_of(q);
+  nlohmann::json generators = nlohmann::json::array();
+  for (std::size_t g = 0; g < p.generator_heap.size(); ++g)
+    generators.push_back({{"name", analysis::Presentation::name(g)}, {"heap", p.generator_heap[g]}});
+  j["generators"] = generators;
+  nlohmann::json relations = nlohmann::json::array();
+  for (const auto& [left, right] : p.relations)
+    relations.push_back({analysis::Presentation::word(left), analysis::Presentation::word(right)});
+  j["relations"] = relations;
+  nlohmann::json pretending = nlohmann::json::array();
+  for (int x : q.heap_element) pretending.push_back(p.element(x));
+  j["pretending"] = pretending;
   nlohmann::json elements = nlohmann::json::array();
   for (int x = 0; x < q.order(); ++x)
     elements.push_back({{"id", x},
+                        {"word", p.element(x)},
                         {"position", q.word[static_cast<std::size_t>(x)]},
                         {"p", static_cast<bool>(q.p_portion[static_cast<std::size_t>(x)])}});
   j["elements"] = elements;

@@ -26,8 +26,10 @@ analysis::MisereQuotient quotient(const Subject& s, std::int64_t size, const run
 std::string element_text(const analysis::MisereQuotient& q, int x);
 
 // The JSON of `quotient --format json`: game, asked, size, complete, stopped, order, p_count,
-// same_since, orders (the order at each heap bound), heaps (heap -> element), elements (each
-// with a position and whether it is P), product (the table).
+// same_since, stable ("observed" or "not observed"), orders (the order at each heap bound), heaps
+// (heap -> element id), generators (name, heap), relations ([left, right] words), pretending
+// (heap -> element word), elements (each with its id, word, a position and whether it is P),
+// product (the table of ids).
 void write_quotient_json(std::ostream& out, const std::string& game, const analysis::MisereQuotient& q);
 
 }  // namespace grundy::service

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -13,6 +16,7 @@
 namespace {
 
 using grundy::analysis::MisereQuotient;
+using grundy::analysis::Presentation;
 namespace service = grundy::service;
 namespace games = grundy::games;
 
@@ -27,6 +31,128 @@ service::Subject heap_game(const std::string& family, const std::string& param, 
 MisereQuotient quotient_of(const std::string& family, const std::string& param, const std::string& value,
                            std::int64_t size) {
   return service::quotient(heap_game(family, param, value), size, grundy::runtime::Limits{});
+}
+
+// Whether q is the monoid of a presentation from the literature: some choice of elements for the
+// generators satisfies every relation ("x^2 = 1", "abz = b": one letter a generator, "^k" a
+// power, "1" the identity), produces the whole quotient, and maps the words of the stated
+// P-portion onto q's P-portion exactly. With the order the source states, the presented monoid
+// is then q itself (a monoid of that order mapped onto one of that order).
+bool is_presented_by(const MisereQuotient& q, const std::string& letters, const std::vector<std::string>& relations,
+                     const std::vector<std::string>& p_portion) {
+  const std::size_t k = letters.size();
+  auto times = [&](int x, int y) { return q.product[static_cast<std::size_t>(x)][static_cast<std::size_t>(y)]; };
+  auto value = [&](const std::vector<int>& image, const std::string& word) {
+    int x = 0;
+    for (std::size_t i = 0; i < word.size(); ++i) {
+      if (word[i] == '1' || word[i] == ' ') continue;
+      const int g = image[letters.find(word[i])];
+      int power = 1;
+      if (i + 2 < word.size() && word[i + 1] == '^') {
+        power = word[i + 2] - '0';
+        i += 2;
+      }
+      for (int e = 0; e < power; ++e) x = times(x, g);
+    }
+    return x;
+  };
+  std::set<int> p;
+  for (int x = 0; x < q.order(); ++x)
+    if (q.p_portion[static_cast<std::size_t>(x)]) p.insert(x);
+  std::vector<int> image(k, 0);
+  std::function<bool(std::size_t)> choose = [&](std::size_t g) {
+    if (g < k) {
+      for (image[g] = 0; image[g] < q.order(); ++image[g])
+        if (choose(g + 1)) return true;
+      return false;
+    }
+    for (const std::string& r : relations) {
+      const auto eq = r.find('=');
+      if (value(image, r.substr(0, eq)) != value(image, r.substr(eq + 1))) return false;
+    }
+    std::set<int> mapped;
+    for (const std::string& w : p_portion) mapped.insert(value(image, w));
+    if (mapped != p) return false;
+    std::set<int> reached{0};
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (int x : std::set<int>(reached))
+        for (int y : image) grew |= reached.insert(times(x, y)).second;
+    }
+    return static_cast<int>(reached.size()) == q.order();
+  };
+  return choose(0);
+}
+
+// 0.75 is the smallest wild quotient, R8 = <a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2>, of order
+// 8 with P-portion {a, b^2} (Plambeck, "Taming the wild in impartial combinatorial games",
+// INTEGERS 5 (2005) G05; Plambeck and Siegel, JCTA 115 (2008); order 8 has one quotient only,
+// Siegel, "The structure and classification of misère quotients", arXiv math/0703070). The
+// presentation grundy writes is the papers' own, relation for relation.
+TEST(MisereQuotient, OctalSevenFiveIsREight) {
+  const MisereQuotient q = quotient_of("octal", "code", "0.75", 12);
+  ASSERT_TRUE(q.stopped.empty());
+  ASSERT_EQ(q.order(), 8);
+  EXPECT_TRUE(is_presented_by(q, "abc", {"a^2=1", "b^3=b", "bc=ab", "c^2=b^2"}, {"a", "b^2"}));
+  const Presentation p = grundy::analysis::presentation_of(q);
+  std::vector<std::string> relations;
+  for (const auto& [left, right] : p.relations)
+    relations.push_back(Presentation::word(left) + " = " + Presentation::word(right));
+  EXPECT_EQ(relations, (std::vector<std::string>{"a^2 = 1", "b^3 = b", "bc = ab", "c^2 = b^2"}));
+  EXPECT_EQ(p.generator_heap, (std::vector<std::int64_t>{1, 2, 5}));
+}
+
+// 0.123's quotient has 20 elements: <x, z, a, b | x^2 = a^2 = 1, z^4 = z^2, b^4 = b^2, abz = b,
+// b^3x = b^2, z^3a = z^2>, P-portion {x, xa, b^2, z^2, zb} (Plambeck, "Taming the wild", INTEGERS 5
+// (2005) G05, as quoted by later notes; its pretending function has preperiod 5 and period 5).
+TEST(MisereQuotient, OctalOneTwoThreeIsTheTwentyElementQuotientOfTamingTheWild) {
+  const MisereQuotient q = quotient_of("octal", "code", "0.123", 16);
+  ASSERT_TRUE(q.stopped.empty());
+  ASSERT_EQ(q.order(), 20);
+  EXPECT_TRUE(is_presented_by(q, "xzab", {"x^2=1", "a^2=1", "z^4=z^2", "b^4=b^2", "abz=b", "b^3x=b^2", "z^3a=z^2"},
+                              {"x", "xa", "b^2", "z^2", "zb"}));
+  EXPECT_LE(q.same_since(), 10);
+}
+
+// The presentation grundy writes presents the quotient: its relations hold, each element's normal
+// form is a product giving it, the normal forms are distinct, and the generators are heaps none
+// of the others produce.
+TEST(MisereQuotient, ThePresentationHoldsAndItsNormalFormsNameEveryElementOnce) {
+  for (const char* code : {"0.07", "0.77", "0.123", "0.6", "0.4!", "0.f"}) {
+    SCOPED_TRACE(code);
+    const MisereQuotient q = quotient_of("octal", "code", code, 12);
+    const Presentation p = grundy::analysis::presentation_of(q);
+    auto element = [&](const Presentation::Monomial& m) {
+      int x = 0;
+      for (std::size_t g = 0; g < m.size(); ++g)
+        for (int e = 0; e < m[g]; ++e)
+          x = q.product[static_cast<std::size_t>(x)]
+                       [static_cast<std::size_t>(q.heap_element[static_cast<std::size_t>(p.generator_heap[g])])];
+      return x;
+    };
+    std::set<Presentation::Monomial> forms;
+    for (int x = 0; x < q.order(); ++x) {
+      EXPECT_EQ(element(p.normal_form[static_cast<std::size_t>(x)]), x);
+      forms.insert(p.normal_form[static_cast<std::size_t>(x)]);
+    }
+    EXPECT_EQ(static_cast<int>(forms.size()), q.order());
+    for (const auto& [left, right] : p.relations) EXPECT_EQ(element(left), element(right)) << Presentation::word(left);
+    for (std::size_t g = 0; g < p.generator_heap.size(); ++g) {
+      std::set<int> reached{0};
+      for (bool grew = true; grew;) {
+        grew = false;
+        for (int x : std::set<int>(reached))
+          for (std::size_t f = 0; f < p.generator_heap.size(); ++f)
+            if (f != g)
+              grew |= reached
+                          .insert(q.product[static_cast<std::size_t>(x)][static_cast<std::size_t>(
+                              q.heap_element[static_cast<std::size_t>(p.generator_heap[f])])])
+                          .second;
+      }
+      EXPECT_FALSE(reached.contains(q.heap_element[static_cast<std::size_t>(p.generator_heap[g])]))
+          << Presentation::name(g);
+    }
+  }
 }
 
 // Misère Nim on heaps 0..3 is the tame quotient T2 = <a, b | a^2 = 1, b^3 = b> with P-portion
@@ -47,6 +173,7 @@ TEST(MisereQuotient, NimOnHeapsUpToThreeIsTheTameQuotientT2) {
   EXPECT_TRUE(q.p_portion[static_cast<std::size_t>(mul(b, b))]);
   // Heaps 0..1: T1 = <a | a^2 = 1>, P-portion {a}.
   EXPECT_EQ(q.order_at[1], 2);
+  EXPECT_TRUE(is_presented_by(q, "ab", {"a^2=1", "b^3=b"}, {"a", "b^2"}));
 }
 
 // The quotient of misère Nim is (A x {1}) u (A0 x {0}) in A x B, A the nimbers under xor, A0 = {0, 1},

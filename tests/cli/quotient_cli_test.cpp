@@ -12,16 +12,21 @@ TEST(QuotientCli, NimOnHeapsUpToThreeInEveryFormat) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("order 6, P-portion 2 elements"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("order by heap bound n (heaps 0..n): 1 2 6 6"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("presentation: <a, b | a^2 = 1, b^3 = b>, a = heap 1, b = heap 2"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("P-portion: {a, b^2}"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("pretending function (heap 0, 1, 2, ... -> element): 1 a b ab"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("product table:"), std::string::npos) << r.out;
   r = run_cli("quotient subtraction -p set=1,2,3 --size 4 --format json");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("\"order\":6"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"complete\":true"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"orders\":[1,2,6,6]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"relations\":[[\"a^2\",\"1\"],[\"b^3\",\"b\"]]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"pretending\":[\"1\",\"a\",\"b\",\"ab\"]"), std::string::npos) << r.out;
   r = run_cli("quotient subtraction -p set=1,2,3 --size 4 --format latex");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("\\begin{tabular}{c|cccccc}"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\\mathbf{"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\\mathbf{b^{2}}"), std::string::npos) << r.out;
 }
 
 // --misere may be given or not: the quotient is of misère play either way.
