@@ -126,6 +126,10 @@ def test_quotient_equals_cli_and_answers_positions():
     g = grundy.game("octal -p code=0.75")
     q = g.quotient(12)
     assert q == cli("quotient", "octal", "-p", "code=0.75", "--size", "12", "--format", "json")
+    assert q["relations"] == [["a^2", "1"], ["b^3", "b"], ["bc", "ab"], ["c^2", "b^2"]]
+    with_pass = grundy.game("octal -p code=0.75 --pass").quotient(12)
+    assert with_pass == cli("quotient", "octal", "-p", "code=0.75", "--pass", "--size", "12", "--format", "json")
+    assert with_pass["passes"] == 1 and len(with_pass["elements"][0]["p_with_passes_left"]) == 2
     assert q["complete"] and q["order"] == len(q["elements"]) and q["order"] % 2 == 0
     misere = grundy.game("octal -p code=0.75 -p heaps=3 --misere")
     for pos in [(1, 0, 0), (2, 2, 0), (3, 5, 7), (11, 6, 1), (4, 4, 4)]:

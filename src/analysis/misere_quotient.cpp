@@ -52,16 +52,32 @@ struct OutOfMemory {};
 // What one memo entry and one certifying state hold, with the hash table's own share.
 constexpr std::uint64_t kEntryBytes = 96;
 
+// A test: the heaps added to a position and the passes left, whose misère outcome the row records.
+struct Test {
+  Word heaps;
+  int passes = 0;
+};
+
 class Builder {
  public:
-  Builder(const HeapMoves& moves, std::uint64_t memory) : moves_(moves), memory_(memory) {
+  Builder(const HeapMoves& moves, SharedPasses passes, std::uint64_t memory)
+      : moves_(moves), passes_(passes), memory_(memory) {
     auto* shards = static_cast<Memo*>(arena_.allocate(kMemoShards * sizeof(Memo), alignof(Memo)));
     for (std::size_t i = 0; i < kMemoShards; ++i) new (shards + i) Memo(&arena_);
     memo_ = std::span<Memo>(shards, kMemoShards);
+    // The empty position is terminal, an N-position, unless a pass may be made from it.
+    empty_p_.push_back(false);
+    for (int p = 1; p <= passes_.count; ++p) empty_p_.push_back(passes_.from_terminal && !empty_p_.back());
     options_.emplace_back();  // heap 0: none
     rep_.emplace_back();      // element 0: the empty position
-    tests_.emplace_back();    // test 0: the empty position, so row bit 0 is the element's outcome
-    rows_.emplace_back(1, outcome_p(Word{}) ? '1' : '0');
+    // Tests 0..passes: the empty position with p passes left, so row bit p is the element's
+    // outcome with p passes left.
+    std::string row;
+    for (int p = 0; p <= passes_.count; ++p) {
+      tests_.push_back(Test{Word{}, p});
+      row += empty_p_[static_cast<std::size_t>(p)] ? '1' : '0';
+    }
+    rows_.push_back(row);
     state_of_row_.emplace(rows_[0], 0);
     delta_.emplace_back(1, 0);
   }
@@ -93,8 +109,7 @@ class Builder {
         break;
       }
     known_delta_ = delta_;
-    known_p_.assign(rep_.size(), false);
-    for (std::size_t x = 0; x < rep_.size(); ++x) known_p_[x] = rows_[x][0] == '1';
+    known_rows_ = rows_;
     known_heaps_ = heaps();
   }
 
@@ -105,23 +120,34 @@ class Builder {
     const std::size_t order = rep_.size();
     q.size = heaps() + 1;
     q.product = product_table();
-    q.p_portion.assign(order, false);
+    q.p_portion_left.assign(static_cast<std::size_t>(passes_.count) + 1, std::vector<bool>(order, false));
     q.word.assign(order, {});
     for (std::size_t x = 0; x < order; ++x) {
-      q.p_portion[x] = rows_[x][0] == '1';
+      for (std::size_t p = 0; p < q.p_portion_left.size(); ++p) q.p_portion_left[p][x] = rows_[x][p] == '1';
       q.word[x].assign(rep_[x].begin(), rep_[x].end());
     }
+    q.p_portion = q.p_portion_left.back();
     q.heap_element.assign(static_cast<std::size_t>(q.size), 0);
     for (int h = 1; h <= heaps(); ++h) q.heap_element[static_cast<std::size_t>(h)] = delta_[0][h];
   }
 
  private:
-  // The misère outcome of a position, solved whole: P (true) when it has options and none is P.
-  bool outcome_p(const Word& w) {
-    if (w.empty()) return false;
-    if (w.back() <= known_heaps_) return known_p_[static_cast<std::size_t>(walk(known_delta_, 0, w))];
-    Memo& memo = memo_[WordHash{}(w) >> 56];
-    if (auto it = memo.find(w); it != memo.end()) return it->second;
+  // The misère outcome of a position with p passes left, solved whole: P (true) when it has
+  // options and none is P. A pass leaves the heaps as they are; it may be made from a position
+  // with a heap move only, unless passes_.from_terminal.
+  bool outcome_p(const Word& w, int passes) {
+    if (w.empty()) return empty_p_[static_cast<std::size_t>(passes)];
+    if (w.back() <= known_heaps_)
+      return known_rows_[static_cast<std::size_t>(walk(known_delta_, 0, w))][static_cast<std::size_t>(passes)] == '1';
+    // The memo's key: the heaps, after the passes left when there are passes.
+    Word prefixed;
+    if (passes_.count > 0) {
+      prefixed.push_back(static_cast<Heap>(passes));
+      prefixed.append(w);
+    }
+    const Word& key = passes_.count > 0 ? prefixed : w;
+    Memo& memo = memo_[WordHash{}(key) >> 56];
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
     poll_(16);
     bool any = false, p = true;
     // Largest heaps first: a move of the new heap leaves one copy of it fewer (a position below
@@ -135,14 +161,18 @@ class Builder {
         rest.reserve(w.size() - 1 + o.size());
         rest.insert(rest.end(), w.begin(), w.begin() + static_cast<std::ptrdiff_t>(i));
         rest.insert(rest.end(), w.begin() + static_cast<std::ptrdiff_t>(i) + 1, w.end());
-        if (outcome_p(plus(std::move(rest), o))) {
+        if (outcome_p(plus(std::move(rest), o), passes)) {
           p = false;
           break;
         }
       }
     }
+    if (passes > 0 && (any || passes_.from_terminal)) {
+      if (p && outcome_p(w, passes - 1)) p = false;
+      any = true;
+    }
     if ((memo_entries_ + 1) * kEntryBytes > memory_) throw OutOfMemory{};
-    memo.emplace(w, any && p);
+    memo.emplace(key, any && p);
     ++memo_entries_;
     return any && p;
   }
@@ -152,10 +182,12 @@ class Builder {
     return x;
   }
 
+  bool outcome_p(const Word& w, const Test& t) { return outcome_p(plus(w, t.heaps), t.passes); }
+
   std::string row_of(const Word& w) {
     std::string row(tests_.size(), '0');
     for (std::size_t e = 0; e < tests_.size(); ++e)
-      if (outcome_p(plus(w, tests_[e]))) row[e] = '1';
+      if (outcome_p(w, tests_[e])) row[e] = '1';
     return row;
   }
 
@@ -178,11 +210,11 @@ class Builder {
 
   // A new test e tells rep(x) + h from the element it was taken for: every transition is read
   // again (the elements stay, each keeps its row with one more bit).
-  void add_test(Word e) {
+  void add_test(Test e) {
     tests_.push_back(std::move(e));
     state_of_row_.clear();
     for (std::size_t x = 0; x < rep_.size(); ++x) {
-      rows_[x] += outcome_p(plus(rep_[x], tests_.back())) ? '1' : '0';
+      rows_[x] += outcome_p(rep_[x], tests_.back()) ? '1' : '0';
       state_of_row_.emplace(rows_[x], static_cast<int>(x));
     }
     for (auto& d : delta_) std::fill(d.begin() + 1, d.end(), -1);
@@ -201,13 +233,11 @@ class Builder {
           const Word whole = plus(plus(rep_[x], static_cast<Heap>(a)), static_cast<Heap>(b));
           for (std::size_t e = 0; e < tests_.size(); ++e) {
             if (rows_[z1][e] == rows_[z2][e]) continue;
-            const bool truth = outcome_p(plus(whole, tests_[e]));
+            const bool truth = outcome_p(whole, tests_[e]);
             // rep(ya) + b + e has z1's outcome on e; if the truth differs, b + e tells rep(ya)
             // from rep(x) + a; otherwise it differs from z2's, and a + e tells rep(yb) from rep(x) + b.
-            if (truth != (rows_[z1][e] == '1'))
-              add_test(plus(tests_[e], static_cast<Heap>(b)));
-            else
-              add_test(plus(tests_[e], static_cast<Heap>(a)));
+            const Heap tell = truth != (rows_[z1][e] == '1') ? static_cast<Heap>(b) : static_cast<Heap>(a);
+            add_test(Test{plus(tests_[e].heaps, tell), tests_[e].passes});
             return true;
           }
           throw runtime::EngineError("misere quotient: two elements with one row");
@@ -230,9 +260,10 @@ class Builder {
   bool extends_conservatively() {
     const auto n = static_cast<std::size_t>(heaps());
     const auto product = product_table();
-    const bool heap_p = outcome_p(Word{static_cast<Heap>(n)});
+    std::string heap_outcomes;
+    for (int p = 0; p <= passes_.count; ++p) heap_outcomes += outcome_p(Word{static_cast<Heap>(n)}, p) ? '1' : '0';
     for (std::size_t x = 0; x < rep_.size(); ++x) {
-      if ((rows_[x][0] == '1') != heap_p) continue;
+      if (rows_[x].compare(0, heap_outcomes.size(), heap_outcomes) != 0) continue;
       for (std::size_t y = 0; y < rep_.size(); ++y) delta_[y][n] = product[y][x];
       if (!first_failure(product)) return true;
     }
@@ -240,9 +271,10 @@ class Builder {
     return false;
   }
 
-  // The search over (element of a position, elements of its options) from the empty position,
-  // breadth first: the first position where the candidate's P-portion breaks the misère rule
-  // (its own outcome or one of its options' is predicted wrongly), or none: the certificate.
+  // The search over (element of a position, elements of its heap moves' positions) from the empty
+  // position, breadth first: the first position where the candidate's P-portions (one for each
+  // count of passes left) break the misère rule, or none: the certificate. The pass is an option
+  // of the same element with one pass fewer, there when a heap move is or from_terminal says so.
   // `product` is the candidate's product table (product_table()); every try of a conservative
   // extension shares one, as heap n is in no element's position.
   std::optional<Word> first_failure(const std::vector<std::vector<int>>& product) {
@@ -255,9 +287,11 @@ class Builder {
       std::sort(u.begin(), u.end());
       u.erase(std::unique(u.begin(), u.end()), u.end());
     }
-    std::vector<std::uint64_t> p_bits(words, 0);
-    for (std::size_t x = 0; x < order; ++x)
-      if (rows_[x][0] == '1') p_bits[x / 64] |= std::uint64_t{1} << (x % 64);
+    const auto portions = static_cast<std::size_t>(passes_.count) + 1;
+    std::vector<std::vector<std::uint64_t>> p_bits(portions, std::vector<std::uint64_t>(words, 0));
+    for (std::size_t p = 0; p < portions; ++p)
+      for (std::size_t x = 0; x < order; ++x)
+        if (rows_[x][p] == '1') p_bits[p][x / 64] |= std::uint64_t{1} << (x % 64);
 
     struct Node {
       int element;
@@ -278,13 +312,17 @@ class Builder {
     seen.emplace(std::make_pair(0, nodes[0].options), 0);
     for (std::size_t i = 0; i < nodes.size(); ++i) {
       poll_(order * static_cast<std::uint64_t>(heaps()));
-      bool any = false, some_p = false;
-      for (std::size_t k = 0; k < words; ++k) {
-        any |= nodes[i].options[k] != 0;
-        some_p |= (nodes[i].options[k] & p_bits[k]) != 0;
+      bool any = false;
+      for (std::size_t k = 0; k < words; ++k) any |= nodes[i].options[k] != 0;
+      const std::string& predicted = rows_[static_cast<std::size_t>(nodes[i].element)];
+      bool broken = false;
+      for (std::size_t p = 0; p < portions && !broken; ++p) {
+        const bool pass = p > 0 && (any || passes_.from_terminal);
+        bool some_p = pass && predicted[p - 1] == '1';
+        for (std::size_t k = 0; k < words; ++k) some_p |= (nodes[i].options[k] & p_bits[p][k]) != 0;
+        broken = (predicted[p] == '1') != ((any || pass) && !some_p);
       }
-      const bool predicted = rows_[static_cast<std::size_t>(nodes[i].element)][0] == '1';
-      if (predicted != (any && !some_p)) {
+      if (broken) {
         Word w;
         for (int j = static_cast<int>(i); nodes[static_cast<std::size_t>(j)].parent >= 0;
              j = nodes[static_cast<std::size_t>(j)].parent)
@@ -317,33 +355,40 @@ class Builder {
     return std::nullopt;
   }
 
-  // A position the candidate predicts wrongly: w itself, or one of its options (w breaks the
-  // misère rule under the candidate, so one of them is mispredicted).
-  Word mispredicted(const Word& w) {
-    auto wrong = [&](const Word& v) { return outcome_p(v) != (rows_[walk(delta_, 0, v)][0] == '1'); };
-    if (wrong(w)) return w;
+  // A position the candidate predicts wrongly, with the passes left: w itself, or one of its
+  // heap moves' positions, with some count of passes (w breaks the misère rule under the
+  // candidate for some count, so w, one of its options or w with a pass fewer is mispredicted).
+  std::pair<Word, int> mispredicted(const Word& w) {
+    auto wrong = [&](const Word& v, int p) {
+      return outcome_p(v, p) !=
+             (rows_[static_cast<std::size_t>(walk(delta_, 0, v))][static_cast<std::size_t>(p)] == '1');
+    };
+    for (int p = 0; p <= passes_.count; ++p)
+      if (wrong(w, p)) return {w, p};
     for (std::size_t i = 0; i < w.size(); ++i) {
       if (i > 0 && w[i] == w[i - 1]) continue;
       for (const Word& o : options_[w[i]]) {
         Word rest(w);
         rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
         Word option = plus(std::move(rest), o);
-        if (wrong(option)) return option;
+        for (int p = 0; p <= passes_.count; ++p)
+          if (wrong(option, p)) return {option, p};
       }
     }
     throw runtime::EngineError("misere quotient: a broken rule without a wrong prediction");
   }
 
   // Rivest and Schapire: along w = h1 + ... + hm, the outcome of rep(element of h1..hi) +
-  // h(i+1) + ... + hm is the truth at i = 0 and the prediction at i = m; where it changes, the
-  // rest of the word tells rep(x) + h(i+1) from the element it was taken for.
-  void learn_from(const Word& w) {
+  // h(i+1) + ... + hm (p passes left) is the truth at i = 0 and the prediction at i = m; where it
+  // changes, the rest of the word tells rep(x) + h(i+1) from the element it was taken for.
+  void learn_from(const std::pair<Word, int>& mistake) {
+    const auto& [w, p] = mistake;
     const std::size_t m = w.size();
     std::vector<int> at(m + 1, 0);
     for (std::size_t i = 0; i < m; ++i) at[i + 1] = delta_[static_cast<std::size_t>(at[i])][w[i]];
     auto f = [&](std::size_t i) {
       return outcome_p(
-          plus(rep_[static_cast<std::size_t>(at[i])], Word(w.begin() + static_cast<std::ptrdiff_t>(i), w.end())));
+          plus(rep_[static_cast<std::size_t>(at[i])], Word(w.begin() + static_cast<std::ptrdiff_t>(i), w.end())), p);
     };
     std::size_t lo = 0, hi = m;  // f(lo) != f(hi)
     const bool first = f(lo);
@@ -354,11 +399,13 @@ class Builder {
       else
         hi = mid;
     }
-    add_test(Word(w.begin() + static_cast<std::ptrdiff_t>(hi), w.end()));
+    add_test(Test{Word(w.begin() + static_cast<std::ptrdiff_t>(hi), w.end()), p});
   }
 
   const HeapMoves& moves_;
+  SharedPasses passes_;
   std::uint64_t memory_;
+  std::vector<bool> empty_p_;  // [p]: the empty position's outcome with p passes left
   runtime::StopPoll poll_;
   std::vector<std::vector<Word>> options_;  // options_[n]: the positions heap n moves to
   // Everything the memo holds comes from its arena, and the memo is dropped with the arena, not
@@ -375,11 +422,11 @@ class Builder {
   // The certified quotient of heaps 0..known_heaps_ answers every position below it at once.
   int known_heaps_ = 0;
   std::vector<std::vector<int>> known_delta_;
-  std::vector<bool> known_p_;
+  std::vector<std::string> known_rows_;
   // The candidate: its elements (a position of each), the tests, each element's row of outcomes
   // rep + test, and its transitions delta_[x][h] (the element of rep(x) + h; -1 not yet read).
   std::vector<Word> rep_;
-  std::vector<Word> tests_;
+  std::vector<Test> tests_;
   std::vector<std::string> rows_;
   std::unordered_map<std::string, int> state_of_row_;
   std::vector<std::vector<int>> delta_;
@@ -576,13 +623,15 @@ int MisereQuotient::element_of(const std::vector<std::int64_t>& heaps) const {
   return x;
 }
 
-MisereQuotient misere_quotient(const HeapMoves& moves, std::int64_t size, const runtime::Limits& limits) {
+MisereQuotient misere_quotient(const HeapMoves& moves, SharedPasses passes, std::int64_t size,
+                               const runtime::Limits& limits) {
   if (size < 1 || size > std::numeric_limits<Heap>::max())
     throw runtime::UserError("heap bound " + std::to_string(size) + ": the quotient takes heaps 0..N-1 for N in 1.." +
                              std::to_string(std::numeric_limits<Heap>::max()));
   MisereQuotient q;
   q.asked = size;
-  Builder b(moves, limits.memory);
+  q.passes = passes;
+  Builder b(moves, passes, limits.memory);
   b.write(q);  // heaps 0..0: the empty position alone, an N-position
   q.order_at.push_back(1);
   try {

@@ -35,13 +35,27 @@ namespace grundy::analysis {
 // sink(parts, count).
 using HeapMoves = std::function<void(std::int64_t n, core::FunctionRef<void(const std::int64_t*, int)> sink)>;
 
+// Passes shared by the whole position, as the transform --pass makes them (WithPass): `count`
+// of them, each leaving the heaps as they are; one may be made from a position with a heap move
+// only, unless `from_terminal`. A position is then its heaps and the passes left, and two heap
+// positions are indistinguishable when they are so with every count of passes left: the quotient
+// has one P-portion for each count.
+struct SharedPasses {
+  int count = 0;
+  bool from_terminal = false;
+};
+
 struct MisereQuotient {
+  SharedPasses passes;     // the game's passes; none for the game itself
   std::int64_t asked = 0;  // the heap bound asked: heaps 0..asked-1
   std::int64_t size = 0;   // the heap bound reached: heaps 0..size-1 (== asked unless stopped)
   std::string stopped;     // why it stopped before the bound asked; empty when it did not
   // product[x][y]; element 0 is the identity, the class of the empty position.
   std::vector<std::vector<int>> product;
-  std::vector<bool> p_portion;                  // whether the positions of element x are P (misère)
+  // Whether the positions of element x are P (misère) with every pass still to be made, and
+  // p_portion_left[p] the same with p passes left (p_portion_left.back() is p_portion).
+  std::vector<bool> p_portion;
+  std::vector<std::vector<bool>> p_portion_left;
   std::vector<int> heap_element;                // the pretending function: heap n -> its element
   std::vector<std::vector<std::int64_t>> word;  // a small position of each element, heaps increasing
   std::vector<int> order_at;                    // order_at[n]: the order of the quotient of heaps 0..n
@@ -57,8 +71,12 @@ struct MisereQuotient {
   bool stable_observed() const { return stopped.empty() && 2 * (same_since() + 1) <= size; }
   // The element of a position of heaps below `size` (any order, zeros allowed).
   int element_of(const std::vector<std::int64_t>& heaps) const;
-  // Its misère outcome: whether it is a P-position.
+  // Its misère outcome with every pass still to be made, or with `passes_left`: whether it is a
+  // P-position.
   bool is_p(const std::vector<std::int64_t>& heaps) const { return p_portion[element_of(heaps)]; }
+  bool is_p(const std::vector<std::int64_t>& heaps, int passes_left) const {
+    return p_portion_left[static_cast<std::size_t>(passes_left)][static_cast<std::size_t>(element_of(heaps))];
+  }
 };
 
 // A presentation of a quotient, in Plambeck and Siegel's notation. The generators a, b, c, ...
@@ -86,9 +104,10 @@ struct Presentation {
 
 Presentation presentation_of(const MisereQuotient& q);
 
-// The quotient of the game restricted to heaps 0..size-1 (size >= 1). A stop of `limits` (the
-// deadline, a cancel) or its memory reached ends the computation with the quotient of the last
-// heap bound completed, `stopped` saying why.
-MisereQuotient misere_quotient(const HeapMoves& moves, std::int64_t size, const runtime::Limits& limits);
+// The quotient of the game, with its shared passes, restricted to heaps 0..size-1 (size >= 1). A
+// stop of `limits` (the deadline, a cancel) or its memory reached ends the computation with the
+// quotient of the last heap bound completed, `stopped` saying why.
+MisereQuotient misere_quotient(const HeapMoves& moves, SharedPasses passes, std::int64_t size,
+                               const runtime::Limits& limits);
 
 }  // namespace grundy::analysis

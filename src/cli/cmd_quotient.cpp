@@ -28,8 +28,11 @@ std::string presentation_text(const analysis::Presentation& p) {
 
 void write_quotient_text(std::ostream& out, const std::string& game, const analysis::MisereQuotient& q) {
   const analysis::Presentation p = analysis::presentation_of(q);
-  out << game << ": misere quotient of heaps 0.." << q.size - 1 << "\n";
-  out << "order " << q.order() << ", P-portion " << q.p_count() << " element" << (q.p_count() == 1 ? "" : "s")
+  out << game << ": misere quotient of heaps 0.." << q.size - 1;
+  if (q.passes.count > 0)
+    out << " with " << q.passes.count << " shared pass" << (q.passes.count == 1 ? "" : "es")
+        << (q.passes.from_terminal ? " (also from terminal positions)" : " (not from terminal positions)");
+  out << "\norder " << q.order() << ", P-portion " << q.p_count() << " element" << (q.p_count() == 1 ? "" : "s")
       << ", the same quotient since heap " << q.same_since() << " (certified for every position of heaps 0.."
       << q.size - 1 << ")\n";
   if (!q.stopped.empty())
@@ -39,20 +42,35 @@ void write_quotient_text(std::ostream& out, const std::string& game, const analy
       << " (observed: the quotient of heaps 0..m-1 is the same for m = N and some m <= N/2; a larger heap may "
          "still change it)\n";
   out << "presentation: " << presentation_text(p) << "\n";
-  out << "P-portion: {";
-  for (int x = 0, first = 1; x < q.order(); ++x)
-    if (q.p_portion[static_cast<std::size_t>(x)]) {
-      out << (first ? "" : ", ") << p.element(x);
-      first = 0;
+  auto portion = [&](const std::vector<bool>& in) {
+    out << "{";
+    for (int x = 0, first = 1; x < q.order(); ++x)
+      if (in[static_cast<std::size_t>(x)]) {
+        out << (first ? "" : ", ") << p.element(x);
+        first = 0;
+      }
+    out << "}";
+  };
+  out << "P-portion: ";
+  portion(q.p_portion);
+  if (q.passes.count > 0) {
+    out << " with every pass to be made";
+    for (int left = q.passes.count - 1; left >= 0; --left) {
+      out << "; with " << left << " pass" << (left == 1 ? "" : "es") << " left: ";
+      portion(q.p_portion_left[static_cast<std::size_t>(left)]);
     }
-  out << "}\norder by heap bound n (heaps 0..n):";
+  }
+  out << "\norder by heap bound n (heaps 0..n):";
   for (int o : q.order_at) out << " " << o;
   out << "\npretending function (heap 0, 1, 2, ... -> element):";
   for (int x : q.heap_element) out << " " << p.element(x);
-  out << "\nelements (id, P if its positions are misere P-positions, normal form, a position):\n";
-  for (int x = 0; x < q.order(); ++x)
-    out << "  " << x << "  " << (q.p_portion[static_cast<std::size_t>(x)] ? "P" : "N") << "  " << p.element(x)
-        << "  " << service::element_text(q, x) << "\n";
+  out << "\nelements (id, P if its positions are misere P-positions"
+      << (q.passes.count > 0 ? " with 0, 1, ... passes left" : "") << ", normal form, a position):\n";
+  for (int x = 0; x < q.order(); ++x) {
+    out << "  " << x << "  ";
+    for (const auto& in : q.p_portion_left) out << (in[static_cast<std::size_t>(x)] ? "P" : "N");
+    out << "  " << p.element(x) << "  " << service::element_text(q, x) << "\n";
+  }
   if (q.order() > kTableOrder) {
     out << "product table: order " << q.order() << " > " << kTableOrder << ", see --format json\n";
     return;
@@ -113,9 +131,11 @@ void add_quotient_command(CLI::App& app) {
       ->required()
       ->each(int_in("--size", 1, 65535));
   cmd->footer(
-      "Example: grundy quotient octal -p code=0.75 --size 20\n"
+      "Example: grundy quotient octal -p code=0.75 --size 20 (add --pass for one shared pass)\n"
       "Every position of heaps below N, of any number of heaps, is a misere P-position exactly when the\n"
       "product of its heaps' elements lies in the P-portion; the quotient is certified on all of them.\n"
+      "With passes, two positions are one element when they are so with every count of passes left,\n"
+      "and each count has its P-portion.\n"
       "A stop (--max-seconds, --max-memory, Ctrl-C) keeps the quotient of the last heap bound reached.");
   on_run(cmd, o.limit, [](const runtime::Limits& limits) {
     const service::Subject s = o.subject();

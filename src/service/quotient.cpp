@@ -11,18 +11,22 @@ namespace grundy::service {
 namespace {
 
 constexpr const char* kCovered =
-    "the misere quotient covers heap games without transforms: take-and-break codes (octal) and "
-    "subtraction games, under misere play (--misere may be given or not); not --pass, --passes or --forbid";
+    "the misere quotient covers heap games: take-and-break codes (octal) and subtraction games, under "
+    "misere play (--misere may be given or not), with or without shared passes (--pass, --passes, "
+    "--pass-from-terminal); not --forbid";
 
 }  // namespace
 
 analysis::HeapMoves heap_moves_of(const Subject& s) {
   if (!s.spec) throw runtime::UserError(std::string("quotient: ") + kCovered);
   const games::Transforms& t = s.spec->transforms;
-  if (t.passes > 0 || !t.forbid.empty()) throw runtime::UserError("quotient: " + s.game.name() + ": " + kCovered);
-  // The family's heap game is the same in normal and misere play: ask for it without --misere.
+  if (!t.forbid.empty()) throw runtime::UserError("quotient: " + s.game.name() + ": " + kCovered);
+  // The family's heap game is the same in normal and misere play, and the passes are the
+  // quotient's own: ask for it without either.
   Subject normal{s.game, core::Evaluation::Grundy, s.spec};
   normal.spec->transforms.misere = false;
+  normal.spec->transforms.passes = 0;
+  normal.spec->transforms.pass_from_terminal = false;
   if (auto code = octal_of(normal))
     return [code = *code](std::int64_t n, core::FunctionRef<void(const std::int64_t*, int)> sink) {
       games::for_each_heap_move(code, n, [&](const std::int64_t* parts, int count) { sink(parts, count); });
@@ -39,7 +43,9 @@ analysis::HeapMoves heap_moves_of(const Subject& s) {
 }
 
 analysis::MisereQuotient quotient(const Subject& s, std::int64_t size, const runtime::Limits& limits) {
-  return analysis::misere_quotient(heap_moves_of(s), size, limits);
+  const analysis::HeapMoves moves = heap_moves_of(s);
+  const games::Transforms& t = s.spec->transforms;
+  return analysis::misere_quotient(moves, {t.passes, t.pass_from_terminal}, size, limits);
 }
 
 std::string element_text(const analysis::MisereQuotient& q, int x) {
@@ -57,6 +63,8 @@ void write_quotient_json(std::ostream& out, const std::string& game, const analy
   j["size"] = q.size;
   j["complete"] = q.stopped.empty();
   if (!q.stopped.empty()) j["stopped"] = q.stopped;
+  j["passes"] = q.passes.count;
+  j["pass_from_terminal"] = q.passes.from_terminal;
   j["order"] = q.order();
   j["p_count"] = q.p_count();
   j["same_since"] = q.same_since();
@@ -81,6 +89,13 @@ void write_quotient_json(std::ostream& out, const std::string& game, const analy
                         {"word", p.element(x)},
                         {"position", q.word[static_cast<std::size_t>(x)]},
                         {"p", static_cast<bool>(q.p_portion[static_cast<std::size_t>(x)])}});
+  if (q.passes.count > 0)
+    for (int x = 0; x < q.order(); ++x) {
+      nlohmann::json left = nlohmann::json::array();
+      for (const auto& portion : q.p_portion_left)
+        left.push_back(static_cast<bool>(portion[static_cast<std::size_t>(x)]));
+      elements[static_cast<std::size_t>(x)]["p_with_passes_left"] = left;
+    }
   j["elements"] = elements;
   j["product"] = q.product;
   out << j.dump() << "\n";

@@ -21,10 +21,12 @@ namespace service = grundy::service;
 namespace games = grundy::games;
 
 service::Subject heap_game(const std::string& family, const std::string& param, const std::string& value,
-                           bool misere = false, int heaps = 1) {
+                           bool misere = false, int heaps = 1, grundy::analysis::SharedPasses passes = {}) {
   games::GameSpec spec{family, {{param, value}}, {}};
   if (family == "octal") spec.params.emplace_back("heaps", std::to_string(heaps));
   spec.transforms.misere = misere;
+  spec.transforms.passes = passes.count;
+  spec.transforms.pass_from_terminal = passes.from_terminal;
   return service::subject_of(spec);
 }
 
@@ -237,6 +239,59 @@ TEST(MisereQuotient, AgreesWithTheWholePositionSolverOnThirtyTakeAndBreakCodes) 
   }
 }
 
+// With shared passes (--pass, --passes 2, --pass-from-terminal) a position is its heaps and the
+// passes left; the quotient's P-portion for each count of passes left agrees with the
+// whole-position solver of the game with the pass transform on every position of up to three
+// heaps below the bound.
+TEST(MisereQuotient, WithPassesAgreesWithTheWholePositionSolverOfThePassTransform) {
+  const std::vector<std::string> codes{"0.07", "0.137", "0.17", "0.31", "0.34",  "0.52", "0.53",
+                                       "0.6",  "0.71",  "0.75", "0.77", "0.123", "0.4!", "0.f"};
+  const std::vector<grundy::analysis::SharedPasses> kinds{{1, false}, {1, true}, {2, false}};
+  const int bound = 9;
+  for (const std::string& code : codes)
+    for (const auto& passes : kinds) {
+      SCOPED_TRACE("code " + code + " passes " + std::to_string(passes.count) +
+                   (passes.from_terminal ? " from terminal" : ""));
+      const MisereQuotient q = service::quotient(heap_game("octal", "code", code, false, 1, passes), bound, {});
+      ASSERT_TRUE(q.stopped.empty());
+      ASSERT_EQ(q.p_portion_left.size(), static_cast<std::size_t>(passes.count) + 1);
+      EXPECT_EQ(q.p_portion, q.p_portion_left.back());
+      service::PositionValues solver(heap_game("octal", "code", code, true, 3, passes), grundy::runtime::Limits{});
+      for (int a = 0; a < bound; ++a)
+        for (int b = 0; b <= a; ++b)
+          for (int c = 0; c <= b; ++c)
+            for (int left = 0; left <= passes.count; ++left) {
+              bool p = false;
+              try {
+                p = solver.value(grundy::core::Position{a, b, c, left}) == 0;
+              } catch (const grundy::runtime::UserError&) {  // a move would leave more than 15 heaps
+                continue;
+              }
+              ASSERT_EQ(q.is_p({a, b, c}, left), p) << "position " << a << "," << b << "," << c << " p=" << left;
+            }
+    }
+}
+
+// A pass that may be made from terminal positions too plays as a heap of Nim of one token that
+// only it takes: with a pass left, G is G + *1 without one. In these games a heap h plays as *1
+// (its one move empties it), so the quotient is the game's own, its P-portion with the pass that
+// of G + h.
+TEST(MisereQuotient, APassFromTerminalPositionsPlaysAsAHeapOfNimOfOne) {
+  for (const auto& [code, star_one] :
+       std::vector<std::pair<std::string, int>>{{"0.75", 1}, {"0.07", 2}, {"0.123", 1}}) {
+    SCOPED_TRACE(code);
+    const MisereQuotient with = service::quotient(heap_game("octal", "code", code, false, 1, {1, true}), 12, {});
+    const MisereQuotient game = service::quotient(heap_game("octal", "code", code), 12, {});
+    ASSERT_TRUE(with.stopped.empty() && game.stopped.empty());
+    EXPECT_EQ(with.order_at, game.order_at);
+    for (int a = 0; a < 12; ++a)
+      for (int b = 0; b <= a; ++b) {
+        EXPECT_EQ(with.is_p({a, b}, 1), game.is_p({a, b, star_one})) << a << "," << b;
+        EXPECT_EQ(with.is_p({a, b}, 0), game.is_p({a, b})) << a << "," << b;
+      }
+  }
+}
+
 TEST(MisereQuotient, AnInfiniteQuotientStopsAtTheMemoryLimitWithTheLastBoundReached) {
   // 0.3122 on heaps 0..7 has no finite quotient (Weimerskirch, "An algorithm for computing
   // indistinguishability quotients in misère impartial combinatorial games", Games of No
@@ -252,9 +307,9 @@ TEST(MisereQuotient, AnInfiniteQuotientStopsAtTheMemoryLimitWithTheLastBoundReac
 }
 
 TEST(MisereQuotient, ItsOwnRulesRefuseWhatItDoesNotCover) {
-  games::GameSpec pass{"octal", {{"code", "0.75"}}, {}};
-  pass.transforms.passes = 1;
-  EXPECT_THROW(service::quotient(service::subject_of(pass), 10, {}), grundy::runtime::UserError);
+  games::GameSpec forbid{"subtraction", {{"set", "1,2"}}, {}};
+  forbid.transforms.forbid = {"x == 3"};
+  EXPECT_THROW(service::quotient(service::subject_of(forbid), 10, {}), grundy::runtime::UserError);
   games::GameSpec nim{"nim", {{"heaps", "2"}}, {}};
   EXPECT_THROW(service::quotient(service::subject_of(nim), 10, {}), grundy::runtime::UserError);
 }

@@ -29,6 +29,17 @@ TEST(QuotientCli, NimOnHeapsUpToThreeInEveryFormat) {
   EXPECT_NE(r.out.find("\\mathbf{b^{2}}"), std::string::npos) << r.out;
 }
 
+// With a pass, the header says which pass, and the P-portion is given for each count of passes left.
+TEST(QuotientCli, WithAPassThePPortionOfEachCountOfPassesLeft) {
+  const CliResult r = run_cli("quotient octal -p code=0.75 --pass --size 12");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("with 1 shared pass (not from terminal positions)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" with every pass to be made; with 0 passes left: {a, b^2}"), std::string::npos) << r.out;
+  const CliResult j = run_cli("quotient octal -p code=0.75 --pass --size 12 --format json");
+  EXPECT_NE(j.out.find("\"passes\":1"), std::string::npos) << j.out;
+  EXPECT_NE(j.out.find("\"p_with_passes_left\":[false,true]"), std::string::npos) << j.out;
+}
+
 // --misere may be given or not: the quotient is of misère play either way.
 TEST(QuotientCli, MisereGivenOrNotIsTheSameQuotient) {
   const CliResult a = run_cli("quotient octal -p code=0.75 --size 12 --format json");
@@ -38,11 +49,12 @@ TEST(QuotientCli, MisereGivenOrNotIsTheSameQuotient) {
 }
 
 TEST(QuotientCli, WhatItDoesNotCoverIsOneLine) {
-  for (const char* args : {"quotient octal -p code=0.75 --pass --size 8", "quotient nim -p heaps=2 --size 8",
-                           "quotient subtraction -p set=1,2 --forbid 'x==3' --size 8"}) {
+  for (const char* args :
+       {"quotient nim -p heaps=2 --size 8", "quotient subtraction -p set=1,2 --forbid 'x==3' --size 8",
+        "quotient octal -p code=0.75 --pass --forbid 'x==3' --size 8"}) {
     const CliResult r = run_cli(args);
     EXPECT_EQ(r.status, 2) << args;
-    EXPECT_NE(r.err.find("the misere quotient covers heap games without transforms"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("the misere quotient covers heap games: take-and-break codes"), std::string::npos) << r.err;
     EXPECT_EQ(r.out, "") << args;
   }
 }
