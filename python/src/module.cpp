@@ -904,7 +904,7 @@ Uses the CLI's fastest route (an f grid where the family has one).
       .def(
           "quotient",
           [](PyGame& g, std::int64_t size, const py::object& max_memory, double max_seconds) {
-            (void)core::parse_int(std::to_string(size), "size", 1, 65535);
+            (void)core::parse_int(std::to_string(size), "size", 1, analysis::kLargestHeapBound);
             const runtime::Limits limits = limits_of(max_seconds, max_memory);
             return analysis_json(g, limits, [&](std::ostream& out) {
               service::write_quotient_json(out, g.game().name(), service::quotient(g.subject(), size, limits));

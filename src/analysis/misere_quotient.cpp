@@ -625,9 +625,10 @@ int MisereQuotient::element_of(const std::vector<std::int64_t>& heaps) const {
 
 MisereQuotient misere_quotient(const HeapMoves& moves, SharedPasses passes, std::int64_t size,
                                const runtime::Limits& limits) {
-  if (size < 1 || size > std::numeric_limits<Heap>::max())
+  static_assert(kLargestHeapBound == std::numeric_limits<Heap>::max());
+  if (size < 1 || size > kLargestHeapBound)
     throw runtime::UserError("heap bound " + std::to_string(size) + ": the quotient takes heaps 0..N-1 for N in 1.." +
-                             std::to_string(std::numeric_limits<Heap>::max()));
+                             std::to_string(kLargestHeapBound));
   MisereQuotient q;
   q.asked = size;
   q.passes = passes;
@@ -647,6 +648,7 @@ MisereQuotient misere_quotient(const HeapMoves& moves, SharedPasses passes, std:
       q.stopped.resize(q.stopped.size() - runtime::kNothingWritten.size());
   } catch (const OutOfMemory&) {
     q.stopped = "stopped at the memory limit (" + runtime::human_bytes(limits.memory) + ")";
+    q.memory_reached = true;
   }
   return q;
 }

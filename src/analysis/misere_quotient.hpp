@@ -45,11 +45,15 @@ struct SharedPasses {
   bool from_terminal = false;
 };
 
+// The largest heap bound a quotient takes (its positions hold their heaps in 16 bits).
+inline constexpr std::int64_t kLargestHeapBound = 65535;
+
 struct MisereQuotient {
   SharedPasses passes;     // the game's passes; none for the game itself
   std::int64_t asked = 0;  // the heap bound asked: heaps 0..asked-1
   std::int64_t size = 0;   // the heap bound reached: heaps 0..size-1 (== asked unless stopped)
   std::string stopped;     // why it stopped before the bound asked; empty when it did not
+  bool memory_reached = false;  // the stop was the memory limit's, not a deadline's or a cancel's
   // product[x][y]; element 0 is the identity, the class of the empty position.
   std::vector<std::vector<int>> product;
   // Whether the positions of element x are P (misère) with every pass still to be made, and

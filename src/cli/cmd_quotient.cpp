@@ -126,10 +126,10 @@ void add_quotient_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "quotient", "the misere quotient of a heap game (take-and-break, subtraction) restricted to heaps 0..N-1");
   add_game_options(cmd, o, {io::Format::Text, io::Format::Json, io::Format::Latex});
-  cmd->add_option("--size", size, "heaps 0..N-1, N from 1 to 65535")
+  cmd->add_option("--size", size, "heaps 0..N-1, N from 1 to " + std::to_string(analysis::kLargestHeapBound))
       ->type_name("N")
       ->required()
-      ->each(int_in("--size", 1, 65535));
+      ->each(int_in("--size", 1, analysis::kLargestHeapBound));
   cmd->footer(
       "Example: grundy quotient octal -p code=0.75 --size 20 (add --pass for one shared pass)\n"
       "Every position of heaps below N, of any number of heaps, is a misere P-position exactly when the\n"

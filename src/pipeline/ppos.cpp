@@ -37,18 +37,24 @@ PPositions p_positions(const core::Game& game, const PPosRequest& request) {
       solve_table(game, req.box, request.eval, request.memory_limit, request.files));
   out.route = "table";
   out.each_ = [table, box = req.box, pinned = req.pinned](const PPositions::Visit& visit) {
-    core::Box region = box;
-    for (int i = 0; i < box.arity(); ++i)
-      if (pinned[i] >= 0) region.set_extent(i, 1);
-    runtime::StopPoll poll;
-    core::Position q(box.arity()), p(box.arity());
-    do {
-      poll();
-      for (int i = 0; i < box.arity(); ++i) p[i] = pinned[i] >= 0 ? pinned[i] : q[i];
+    for_each_in_region(box, pinned, [&](const core::Position& p) {
       if (table->at(p) == 0) visit(p);
-    } while (region.next(q));
+    });
   };
   return out;
+}
+
+void for_each_in_region(const core::Box& box, const core::Position& pinned, const PPositions::Visit& visit) {
+  core::Box region = box;
+  for (int i = 0; i < box.arity(); ++i)
+    if (pinned[i] >= 0) region.set_extent(i, 1);
+  runtime::StopPoll poll;
+  core::Position q(box.arity()), p(box.arity());
+  do {
+    poll();
+    for (int i = 0; i < box.arity(); ++i) p[i] = pinned[i] >= 0 ? pinned[i] : q[i];
+    visit(p);
+  } while (region.next(q));
 }
 
 }  // namespace grundy::pipeline

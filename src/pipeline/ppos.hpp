@@ -43,10 +43,26 @@ class PPositions {
   void for_each(const Visit& visit) const { each_(visit); }
   std::uint64_t count() const;
 
+  // The P-positions a route above the pipeline lists (the misère quotient of service::ppos),
+  // `each` calling its visit once per P-position of the region, in index order.
+  static PPositions listed(core::Box box, core::Position pinned, std::string route,
+                           std::function<void(const Visit&)> each) {
+    PPositions out;
+    out.box = std::move(box);
+    out.pinned = std::move(pinned);
+    out.route = std::move(route);
+    out.each_ = std::move(each);
+    return out;
+  }
+
  private:
   friend PPositions p_positions(const core::Game& game, const PPosRequest& request);
   std::function<void(const Visit&)> each_;
 };
+
+// Calls visit with every position of the region of `box` with its pins (-1 where free; a pinned
+// coordinate takes its pin's value only), in index order, polling the stops as it goes.
+void for_each_in_region(const core::Box& box, const core::Position& pinned, const PPositions::Visit& visit);
 
 // The P-positions of the request's region by the fastest route that fits the memory limit;
 // with --save or --load the table route (the file holds a table).

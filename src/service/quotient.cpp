@@ -17,10 +17,8 @@ constexpr const char* kCovered =
 
 }  // namespace
 
-analysis::HeapMoves heap_moves_of(const Subject& s) {
-  if (!s.spec) throw runtime::UserError(std::string("quotient: ") + kCovered);
-  const games::Transforms& t = s.spec->transforms;
-  if (!t.forbid.empty()) throw runtime::UserError("quotient: " + s.game.name() + ": " + kCovered);
+std::optional<analysis::HeapMoves> heap_game_of(const Subject& s) {
+  if (!s.spec || !s.spec->transforms.forbid.empty()) return std::nullopt;
   // The family's heap game is the same in normal and misere play, and the passes are the
   // quotient's own: ask for it without either.
   Subject normal{s.game, core::Evaluation::Grundy, s.spec};
@@ -39,7 +37,29 @@ analysis::HeapMoves heap_moves_of(const Subject& s) {
         sink(&left, left > 0 ? 1 : 0);
       }
     };
-  throw runtime::UserError("quotient: " + s.game.name() + ": " + kCovered);
+  return std::nullopt;
+}
+
+analysis::HeapMoves heap_moves_of(const Subject& s) {
+  if (auto moves = heap_game_of(s)) return std::move(*moves);
+  throw runtime::UserError("quotient: " + (s.spec ? s.game.name() + ": " : std::string()) + kCovered);
+}
+
+std::optional<analysis::HeapMoves> misere_positions_by_quotient(const Subject& s) {
+  if (s.eval != core::Evaluation::MisereOutcome) return std::nullopt;
+  auto moves = heap_game_of(s);
+  if (!moves || s.game.arity() - (has_pass_counter(s) ? 1 : 0) >= 2) return moves;
+  // A code splits heaps by heap 64 if it ever does.
+  bool splits = false;
+  for (std::int64_t n = 1; n <= 64 && !splits; ++n)
+    (*moves)(n, [&](const std::int64_t*, int count) { splits |= count >= 2; });
+  if (!splits) return std::nullopt;
+  return moves;
+}
+
+bool has_pass_counter(const Subject& s) {
+  const auto ranges = s.game.coordinate_ranges();
+  return !ranges.empty() && ranges.back().pass_counter;
 }
 
 analysis::MisereQuotient quotient(const Subject& s, std::int64_t size, const runtime::Limits& limits) {

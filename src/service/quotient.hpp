@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 
 #include "analysis/misere_quotient.hpp"
@@ -15,9 +16,20 @@
 
 namespace grundy::service {
 
-// The moves of one heap of the subject's heap game; a UserError naming the games the quotient
-// covers for any other game.
+// The moves of one heap of the subject's heap game, or nothing for a game the quotient does not
+// cover; heap_moves_of says what it covers in a UserError instead.
+std::optional<analysis::HeapMoves> heap_game_of(const Subject& s);
 analysis::HeapMoves heap_moves_of(const Subject& s);
+
+// The misère positions the quotient answers for `value`, `moves`, `play` and `ppos`: those of a
+// heap game of two heaps or more, or of one heap that moves split (a heap that never splits stays
+// one, and the solvers sweep it to sizes no quotient reaches); the heap moves when it does. The
+// quotient they take is held to kRouteMemory; past it (0.3122 has an infinite one), the
+// whole-position solvers answer.
+std::optional<analysis::HeapMoves> misere_positions_by_quotient(const Subject& s);
+constexpr std::uint64_t kRouteMemory = std::uint64_t{64} << 20;
+// Whether the last coordinate of the subject's positions counts the passes left.
+bool has_pass_counter(const Subject& s);
 
 // The quotient of heaps 0..size-1, or as far as `limits` let it go (the result says so).
 analysis::MisereQuotient quotient(const Subject& s, std::int64_t size, const runtime::Limits& limits);

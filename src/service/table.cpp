@@ -1,8 +1,49 @@
 #include "service/table.hpp"
 
+#include <algorithm>
+#include <memory>
+
+#include "runtime/errors.hpp"
+#include "runtime/progress.hpp"
+#include "service/quotient.hpp"
+
 namespace grundy::service {
 
 namespace {
+
+// The misère P-positions of the region from the game's quotient, when it answers them
+// (misere_positions_by_quotient): a position's element is the product of its heaps', so the
+// region is listed without a table. Nothing when the quotient needs more than it may hold, or
+// when files are asked for (they hold tables).
+std::optional<pipeline::PPositions> ppos_by_quotient(const Subject& s, const TableRequest& r,
+                                                     const runtime::Limits& limits) {
+  if (!r.files.save.empty() || !r.files.load.empty()) return std::nullopt;
+  auto moves = misere_positions_by_quotient(s);
+  if (!moves) return std::nullopt;
+  const pipeline::TableBox req = pipeline::make_table_box(s.game, r.size, r.fixes, r.syntax);
+  const bool pass_counter = has_pass_counter(s);
+  const int heaps = req.box.arity() - (pass_counter ? 1 : 0);
+  std::int64_t largest = 0;
+  for (int i = 0; i < heaps; ++i) largest = std::max(largest, req.box.extent(i) - 1);
+  if (largest >= analysis::kLargestHeapBound) return std::nullopt;
+  runtime::Limits held;
+  held.memory = std::min(limits.memory, kRouteMemory);
+  const games::Transforms& t = s.spec->transforms;
+  auto q = std::make_shared<const analysis::MisereQuotient>(
+      analysis::misere_quotient(*moves, {t.passes, t.pass_from_terminal}, largest + 1, held));
+  if (q->memory_reached) return std::nullopt;
+  if (!q->stopped.empty()) throw runtime::Interrupted(q->stopped + std::string(runtime::kNothingWritten));
+  const std::string route =
+      "misere quotient of heaps 0.." + std::to_string(q->size - 1) + ", order " + std::to_string(q->order());
+  return pipeline::PPositions::listed(
+      req.box, req.pinned, route, [q, box = req.box, pinned = req.pinned, heaps, pass_counter](const auto& visit) {
+        std::vector<std::int64_t> position(static_cast<std::size_t>(heaps));
+        pipeline::for_each_in_region(box, pinned, [&](const core::Position& p) {
+          for (int i = 0; i < heaps; ++i) position[static_cast<std::size_t>(i)] = p[i];
+          if (pass_counter ? q->is_p(position, static_cast<int>(p[p.size() - 1])) : q->is_p(position)) visit(p);
+        });
+      });
+}
 
 pipeline::SliceRequest slice_request(const Subject& s, const TableRequest& r, const runtime::Limits& limits) {
   return {r.size, r.fixes, r.syntax, s.eval, limits.memory, r.files, r.check_box};
@@ -23,6 +64,7 @@ core::DenseTable solve(const Subject& s, const pipeline::Size& size, const runti
 }
 
 pipeline::PPositions ppos(const Subject& s, const TableRequest& r, const runtime::Limits& limits) {
+  if (auto listed = ppos_by_quotient(s, r, limits)) return std::move(*listed);
   const core::Evaluation eval =
       s.eval == core::Evaluation::MisereOutcome ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome;
   return pipeline::p_positions(s.game, {r.size, r.fixes, r.syntax, eval, limits.memory, r.files, limits.world});

@@ -3,7 +3,9 @@
 #include <algorithm>
 
 #include "core/solve/route.hpp"
+#include "runtime/errors.hpp"
 #include "runtime/memory.hpp"
+#include "service/quotient.hpp"
 
 namespace grundy::service {
 
@@ -37,8 +39,45 @@ std::optional<std::pair<core::Value, std::string>> PeriodRoute::value(const core
                                std::to_string(per_.preperiod));
 }
 
+QuotientRoute::QuotientRoute(const Subject& s, std::uint64_t memory_limit)
+    : s_(s),
+      moves_(misere_positions_by_quotient(s)),
+      memory_(std::min(memory_limit, kRouteMemory)),
+      pass_counter_(has_pass_counter(s)) {}
+
+std::optional<std::pair<core::Value, std::string>> QuotientRoute::value(const core::Position& pos) {
+  if (!moves_) return std::nullopt;
+  const int heaps = pos.size() - (pass_counter_ ? 1 : 0);
+  std::vector<std::int64_t> position(static_cast<std::size_t>(heaps));
+  std::int64_t largest = 0;
+  for (int i = 0; i < heaps; ++i) largest = std::max(largest, position[static_cast<std::size_t>(i)] = pos[i]);
+  if (largest >= q_.size) {
+    if (largest >= analysis::kLargestHeapBound) return std::nullopt;
+    runtime::Limits limits;
+    limits.memory = memory_;
+    const games::Transforms& t = s_.spec->transforms;
+    q_ = analysis::misere_quotient(*moves_, {t.passes, t.pass_from_terminal},
+                                   std::min(std::max(largest + 1, q_.size + q_.size / 2), analysis::kLargestHeapBound),
+                                   limits);
+    if (q_.memory_reached) {
+      moves_.reset();  // past what the route may hold: the whole-position solver answers from now on
+      return std::nullopt;
+    }
+    // A deadline or a cancel: the question stops with it, as it would on any other route.
+    if (!q_.stopped.empty()) throw runtime::Interrupted(q_.stopped + std::string(runtime::kNothingWritten));
+  }
+  const bool p = pass_counter_ ? q_.is_p(position, static_cast<int>(pos[pos.size() - 1])) : q_.is_p(position);
+  return std::make_pair(
+      core::Value{p ? 0U : 1U},
+      "from the misere quotient of heaps 0.." + std::to_string(q_.size - 1) + ", order " + std::to_string(q_.order()));
+}
+
 core::Value PositionValues::value(const core::Position& p) {
   if (auto pv = period_.value(p)) {
+    route_ = std::move(pv->second);
+    return pv->first;
+  }
+  if (auto pv = quotient_.value(p)) {
     route_ = std::move(pv->second);
     return pv->first;
   }

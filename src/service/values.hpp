@@ -2,9 +2,10 @@
 
 // The values (or outcomes) of single positions, one after another: what `value`, `moves` and
 // `play` answer, the explorer's moves and Python's value(), values() and moves(). One route for
-// all of them: a huge one-heap subtraction heap from its proven period, anything else by the
-// value oracle's fastest route (a closed form, the family's own solver, a table of the box
-// below the positions asked, or the memo solver).
+// all of them: a huge one-heap subtraction heap from its proven period, the misère outcome of a
+// position of several heaps from the game's misère quotient, anything else by the value
+// oracle's fastest route (a closed form, the family's own solver, a table of the box below the
+// positions asked, or the memo solver).
 
 #include <cstdint>
 #include <optional>
@@ -12,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "analysis/misere_quotient.hpp"
 #include "analysis/periodicity.hpp"
 #include "pipeline/oracle.hpp"
 #include "runtime/limits.hpp"
@@ -38,12 +40,34 @@ class PeriodRoute {
   analysis::Periodicity per_;
 };
 
+// The misère outcome of a position the quotient answers (service::misere_positions_by_quotient)
+// from the quotient: whether the product of its heaps' elements lies in the P-portion of the
+// passes left. The quotient is learnt up to the largest heap asked (by half again at least, so a
+// stream of questions costs a few) within kRouteMemory; a game whose quotient needs more is left
+// to the whole-position solver from then on.
+class QuotientRoute {
+ public:
+  QuotientRoute(const Subject& s, std::uint64_t memory_limit);
+
+  // The outcome (0: P, 1: N), and a note saying where it came from ("from the misere quotient
+  // of heaps 0..19, order 8").
+  std::optional<std::pair<core::Value, std::string>> value(const core::Position& pos);
+
+ private:
+  const Subject& s_;
+  std::optional<analysis::HeapMoves> moves_;  // none: the route does not apply
+  std::uint64_t memory_;
+  bool pass_counter_ = false;  // the position's last coordinate is the passes left
+  analysis::MisereQuotient q_;
+};
+
 class PositionValues {
  public:
   // Within `limits.memory`; the stops of `limits` are the caller's to put in force (StopScope).
   PositionValues(Subject s, const runtime::Limits& limits)
       : subject_(std::move(s)),
         period_(subject_, limits.memory),
+        quotient_(subject_, limits.memory),
         oracle_(subject_.game, subject_.eval, limits.memory) {}
   PositionValues(const PositionValues&) = delete;
   PositionValues& operator=(const PositionValues&) = delete;
@@ -58,6 +82,7 @@ class PositionValues {
  private:
   Subject subject_;
   PeriodRoute period_;
+  QuotientRoute quotient_;
   pipeline::ValueOracle oracle_;
   std::string route_;
 };

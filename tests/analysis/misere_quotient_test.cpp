@@ -9,8 +9,10 @@
 #include <vector>
 
 #include "games/registry.hpp"
+#include "pipeline/oracle.hpp"
 #include "service/quotient.hpp"
 #include "service/subject.hpp"
+#include "service/table.hpp"
 #include "service/values.hpp"
 
 namespace {
@@ -219,7 +221,8 @@ TEST(MisereQuotient, AgreesWithTheWholePositionSolverOnThirtyTakeAndBreakCodes) 
     const MisereQuotient q = quotient_of("octal", "code", code, bound);
     ASSERT_TRUE(q.stopped.empty());
     for (int o : q.order_at) EXPECT_TRUE(o == 1 || o % 2 == 0) << "an odd order " << o;
-    service::PositionValues solver(heap_game("octal", "code", code, true, 4), grundy::runtime::Limits{});
+    const service::Subject whole = heap_game("octal", "code", code, true, 4);
+    grundy::pipeline::ValueOracle solver(whole.game, whole.eval, grundy::runtime::Limits{}.memory);
     int compared = 0, positions = 0;
     for (int a = 0; a < bound; ++a)
       for (int b = 0; b <= a; ++b)
@@ -256,7 +259,8 @@ TEST(MisereQuotient, WithPassesAgreesWithTheWholePositionSolverOfThePassTransfor
       ASSERT_TRUE(q.stopped.empty());
       ASSERT_EQ(q.p_portion_left.size(), static_cast<std::size_t>(passes.count) + 1);
       EXPECT_EQ(q.p_portion, q.p_portion_left.back());
-      service::PositionValues solver(heap_game("octal", "code", code, true, 3, passes), grundy::runtime::Limits{});
+      const service::Subject whole = heap_game("octal", "code", code, true, 3, passes);
+      grundy::pipeline::ValueOracle solver(whole.game, whole.eval, grundy::runtime::Limits{}.memory);
       for (int a = 0; a < bound; ++a)
         for (int b = 0; b <= a; ++b)
           for (int c = 0; c <= b; ++c)
@@ -290,6 +294,76 @@ TEST(MisereQuotient, APassFromTerminalPositionsPlaysAsAHeapOfNimOfOne) {
         EXPECT_EQ(with.is_p({a, b}, 0), game.is_p({a, b})) << a << "," << b;
       }
   }
+}
+
+// `value`, `moves` and `play` answer a misère position of several heaps from the quotient, and
+// say so; the whole-position solver, their route before, agrees on every position of three heaps
+// below 12 it can hold, with and without a pass.
+TEST(MisereQuotient, PositionsOfSeveralHeapsAreAnsweredFromTheQuotient) {
+  for (const char* code : {"0.75", "0.07", "0.4!"})
+    for (int passes = 0; passes <= 1; ++passes) {
+      SCOPED_TRACE(std::string(code) + (passes ? " with a pass" : ""));
+      const service::Subject s = heap_game("octal", "code", code, true, 3, {passes, false});
+      service::PositionValues values(s, grundy::runtime::Limits{});
+      grundy::pipeline::ValueOracle solver(s.game, s.eval, grundy::runtime::Limits{}.memory);
+      for (int a = 0; a < 12; ++a)
+        for (int b = 0; b <= a; ++b)
+          for (int c = 0; c <= b; ++c) {
+            const grundy::core::Position pos =
+                passes ? grundy::core::Position{a, b, c, 1} : grundy::core::Position{a, b, c};
+            const grundy::core::Value v = values.value(pos);
+            ASSERT_NE(values.route().find("from the misere quotient of heaps 0.."), std::string::npos)
+                << values.route();
+            try {
+              ASSERT_EQ(v, solver.value(pos)) << a << "," << b << "," << c;
+            } catch (const grundy::runtime::UserError&) {  // a move would leave more than 15 heaps
+            }
+          }
+    }
+  // One heap that moves split is a position of several heaps after a move: the quotient answers it,
+  // where the whole-position solver would need more than 15 heaps.
+  service::PositionValues split(heap_game("octal", "code", "0.75", true, 1), grundy::runtime::Limits{});
+  EXPECT_EQ(split.value(grundy::core::Position{40}), 1U);  // heap 40 is b, an N element
+  EXPECT_NE(split.route().find("from the misere quotient of heaps 0..40, order 8"), std::string::npos) << split.route();
+  // Normal play has Sprague-Grundy, and a heap that never splits its sweep: neither takes this route.
+  service::PositionValues normal(heap_game("octal", "code", "0.75", false, 3), grundy::runtime::Limits{});
+  normal.value(grundy::core::Position{5, 7, 9});
+  EXPECT_EQ(normal.route().find("quotient"), std::string::npos) << normal.route();
+  service::PositionValues one(heap_game("subtraction", "set", "1,2,3", true), grundy::runtime::Limits{});
+  one.value(grundy::core::Position{40});
+  EXPECT_EQ(one.route().find("quotient"), std::string::npos) << one.route();
+}
+
+// `ppos` of a misère game of several heaps lists its P-positions from the quotient: the same list,
+// in the same order, as the table the whole-position route solves (where it can hold the moves).
+TEST(MisereQuotient, PPositionsOfSeveralHeapsAreListedFromTheQuotient) {
+  for (const char* code : {"0.75", "0.07", "0.123"})
+    for (int passes = 0; passes <= 1; ++passes) {
+      SCOPED_TRACE(std::string(code) + (passes ? " with a pass" : ""));
+      const service::Subject s = heap_game("octal", "code", code, true, 2, {passes, false});
+      const grundy::pipeline::FixSyntax syntax{"--fix", 1000};
+      const service::TableRequest request{grundy::pipeline::Size{{12}}, {}, syntax, {}, {}};
+      const grundy::pipeline::PPositions listed = service::ppos(s, request, grundy::runtime::Limits{});
+      EXPECT_NE(listed.route.find("misere quotient of heaps 0..11"), std::string::npos) << listed.route;
+      const grundy::pipeline::PPositions table = grundy::pipeline::p_positions(
+          s.game, {request.size, {}, syntax, s.eval, grundy::runtime::Limits{}.memory, {}, {}});
+      EXPECT_EQ(table.route, "table");
+      std::vector<grundy::core::Position> a, b;
+      listed.for_each([&](const grundy::core::Position& p) { a.push_back(p); });
+      table.for_each([&](const grundy::core::Position& p) { b.push_back(p); });
+      EXPECT_EQ(a, b);
+      EXPECT_FALSE(a.empty());
+    }
+}
+
+// A game whose quotient needs more than the route may hold (0.3122 on heaps 0..8 has an infinite
+// one) is answered by the whole-position solver, which the route then names.
+TEST(MisereQuotient, AQuotientPastTheRoutesMemoryLeavesThePositionToTheWholePositionSolver) {
+  const service::Subject s = heap_game("octal", "code", "0.3122", true, 2);
+  service::PositionValues values(s, grundy::runtime::Limits{});
+  grundy::pipeline::ValueOracle solver(s.game, s.eval, grundy::runtime::Limits{}.memory);
+  EXPECT_EQ(values.value(grundy::core::Position{9, 3}), solver.value(grundy::core::Position{9, 3}));
+  EXPECT_EQ(values.route().find("quotient"), std::string::npos) << values.route();
 }
 
 TEST(MisereQuotient, AnInfiniteQuotientStopsAtTheMemoryLimitWithTheLastBoundReached) {

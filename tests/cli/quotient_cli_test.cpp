@@ -40,6 +40,15 @@ TEST(QuotientCli, WithAPassThePPortionOfEachCountOfPassesLeft) {
   EXPECT_NE(j.out.find("\"p_with_passes_left\":[false,true]"), std::string::npos) << j.out;
 }
 
+// `value` answers a misère position of several heaps from the quotient and names the route; the
+// whole-position solver could not hold (20,30,40), whose moves lead to more than 15 heaps.
+TEST(QuotientCli, ValueOfAMiserePositionOfSeveralHeapsComesFromTheQuotient) {
+  const CliResult r = run_cli("value octal -p code=0.75 -p heaps=3 --misere 20,30,40");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("(20,30,40) is a N-position under misere play"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(from the misere quotient of heaps 0..40, order 8)"), std::string::npos) << r.out;
+}
+
 // --misere may be given or not: the quotient is of misère play either way.
 TEST(QuotientCli, MisereGivenOrNotIsTheSameQuotient) {
   const CliResult a = run_cli("quotient octal -p code=0.75 --size 12 --format json");
