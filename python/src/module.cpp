@@ -903,17 +903,28 @@ Uses the CLI's fastest route (an f grid where the family has one).
            py::arg("max_seconds") = 0.0, py::arg("save") = "", py::arg("load") = "")
       .def(
           "quotient",
-          [](PyGame& g, std::int64_t size, const py::object& max_memory, double max_seconds) {
+          [](PyGame& g, std::int64_t size, const std::vector<std::vector<std::int64_t>>& positions,
+             const py::object& max_memory, double max_seconds) {
             (void)core::parse_int(std::to_string(size), "size", 1, analysis::kLargestHeapBound);
+            std::vector<std::string> texts;
+            for (const auto& heaps : positions) {
+              std::string t;
+              for (std::int64_t h : heaps) t += (t.empty() ? "" : ",") + std::to_string(h);
+              texts.push_back(t);
+            }
+            const auto heap_lists = service::parse_heap_lists(texts, size, "positions");
             const runtime::Limits limits = limits_of(max_seconds, max_memory);
             return analysis_json(g, limits, [&](std::ostream& out) {
-              service::write_quotient_json(out, g.game().name(), service::quotient(g.subject(), size, limits));
+              service::write_quotient_json(out, g.game().name(), service::quotient(g.subject(), size, limits),
+                                           heap_lists);
             });
           },
-          py::arg("size"), py::kw_only(), py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0,
+          py::arg("size"), py::kw_only(), py::arg("positions") = std::vector<std::vector<std::int64_t>>{},
+          py::arg("max_memory") = py::none(), py::arg("max_seconds") = 0.0,
           R"(The misere quotient of a heap game (take-and-break, subtraction) on heaps 0..size-1: the CLI's
 `quotient --format json` as a dict (order, p_count, stable, generators, relations, pretending: heap ->
-element word, heaps: heap -> element id, elements, product). A stop
+element word, heaps: heap -> element id, elements, product). With positions (lists of heaps
+below size, any number of them), positions gives each one's element and misere outcome. A stop
 (max_seconds, max_memory) returns the quotient certified so far, with complete False and stopped saying why.
 
 >>> grundy.game("subtraction -p set=1,2,3").quotient(4)["order"]

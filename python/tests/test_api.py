@@ -130,6 +130,11 @@ def test_quotient_equals_cli_and_answers_positions():
     with_pass = grundy.game("octal -p code=0.75 --pass").quotient(12)
     assert with_pass == cli("quotient", "octal", "-p", "code=0.75", "--pass", "--size", "12", "--format", "json")
     assert with_pass["passes"] == 1 and len(with_pass["elements"][0]["p_with_passes_left"]) == 2
+    # A position of any number of heaps: 999 heaps of 2 (b, with b^3 = b) and one of 1 (a) is ab.
+    answers = g.quotient(12, positions=[[2] * 999 + [1], [3, 5, 7]])["positions"]
+    assert [(a["element"], a["p"]) for a in answers] == [("ab", False), ("ab^2", False)]
+    with pytest.raises(ValueError, match="positions item 2 = '12': out of range"):
+        g.quotient(12, positions=[[1, 12]])
     assert q["complete"] and q["order"] == len(q["elements"]) and q["order"] % 2 == 0
     misere = grundy.game("octal -p code=0.75 -p heaps=3 --misere")
     for pos in [(1, 0, 0), (2, 2, 0), (3, 5, 7), (11, 6, 1), (4, 4, 4)]:

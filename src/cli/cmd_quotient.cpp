@@ -26,7 +26,8 @@ std::string presentation_text(const analysis::Presentation& p) {
   return "<" + gens + (rels.empty() ? "" : " | " + rels) + ">, " + heaps;
 }
 
-void write_quotient_text(std::ostream& out, const std::string& game, const analysis::MisereQuotient& q) {
+void write_quotient_text(std::ostream& out, const std::string& game, const analysis::MisereQuotient& q,
+                         const std::vector<std::vector<std::int64_t>>& positions) {
   const analysis::Presentation p = analysis::presentation_of(q);
   out << game << ": misere quotient of heaps 0.." << q.size - 1;
   if (q.passes.count > 0)
@@ -59,6 +60,18 @@ void write_quotient_text(std::ostream& out, const std::string& game, const analy
       out << "; with " << left << " pass" << (left == 1 ? "" : "es") << " left: ";
       portion(q.p_portion_left[static_cast<std::size_t>(left)]);
     }
+  }
+  for (const auto& heaps : positions) {
+    std::string text;
+    for (std::int64_t h : heaps) text += (text.empty() ? "" : ",") + std::to_string(h);
+    if (text.size() > 60) text = text.substr(0, 57) + "...";
+    out << "\nposition " << text << " (" << heaps.size() << " heap" << (heaps.size() == 1 ? "" : "s") << "): ";
+    if (std::any_of(heaps.begin(), heaps.end(), [&](std::int64_t h) { return h >= q.size; })) {
+      out << "beyond the heaps reached";
+      continue;
+    }
+    const int x = q.element_of(heaps);
+    out << (q.p_portion[static_cast<std::size_t>(x)] ? "P" : "N") << ", element " << p.element(x);
   }
   out << "\norder by heap bound n (heaps 0..n):";
   for (int o : q.order_at) out << " " << o;
@@ -123,6 +136,7 @@ void write_quotient_latex(std::ostream& out, const std::string& game, const anal
 void add_quotient_command(CLI::App& app) {
   static GameOptions o;
   static std::int64_t size = 0;
+  static std::vector<std::string> positions;
   auto* cmd = app.add_subcommand(
       "quotient", "the misere quotient of a heap game (take-and-break, subtraction) restricted to heaps 0..N-1");
   add_game_options(cmd, o, {io::Format::Text, io::Format::Json, io::Format::Latex});
@@ -130,8 +144,13 @@ void add_quotient_command(CLI::App& app) {
       ->type_name("N")
       ->required()
       ->each(int_in("--size", 1, analysis::kLargestHeapBound));
+  cmd->add_option("--position", positions,
+                  "a position of any number of heaps below N, \"3,5,7\": its misere outcome from the quotient "
+                  "(repeatable)")
+      ->type_name("H,H,...");
   cmd->footer(
       "Example: grundy quotient octal -p code=0.75 --size 20 (add --pass for one shared pass)\n"
+      "         grundy quotient octal -p code=0.75 --size 20 --position 3,5,7,19,19,4\n"
       "Every position of heaps below N, of any number of heaps, is a misere P-position exactly when the\n"
       "product of its heaps' elements lies in the P-portion; the quotient is certified on all of them.\n"
       "With passes, two positions are one element when they are so with every count of passes left,\n"
@@ -139,15 +158,16 @@ void add_quotient_command(CLI::App& app) {
       "A stop (--max-seconds, --max-memory, Ctrl-C) keeps the quotient of the last heap bound reached.");
   on_run(cmd, o.limit, [](const runtime::Limits& limits) {
     const service::Subject s = o.subject();
+    const auto heap_lists = service::parse_heap_lists(positions, size, "--position");
     const analysis::MisereQuotient q = service::quotient(s, size, limits);
     const std::string game = s.game.name();
     with_output(o.output, [&](std::ostream& out) {
       if (o.output_format() == io::Format::Json)
-        service::write_quotient_json(out, game, q);
+        service::write_quotient_json(out, game, q, heap_lists);
       else if (o.output_format() == io::Format::Latex)
         write_quotient_latex(out, game, q);
       else
-        write_quotient_text(out, game, q);
+        write_quotient_text(out, game, q, heap_lists);
     });
     // A stop keeps what was certified: it is written above, and the exit status is the stop's.
     if (!q.stopped.empty())

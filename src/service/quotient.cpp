@@ -1,8 +1,10 @@
 #include "service/quotient.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "core/model/parse.hpp"
 #include "games/octal.hpp"
 #include "runtime/errors.hpp"
 
@@ -76,7 +78,15 @@ std::string element_text(const analysis::MisereQuotient& q, int x) {
   return s;
 }
 
-void write_quotient_json(std::ostream& out, const std::string& game, const analysis::MisereQuotient& q) {
+std::vector<std::vector<std::int64_t>> parse_heap_lists(const std::vector<std::string>& texts, std::int64_t size,
+                                                        const std::string& what) {
+  std::vector<std::vector<std::int64_t>> out;
+  for (const std::string& t : texts) out.push_back(core::parse_int_list(t, what, 0, size - 1));
+  return out;
+}
+
+void write_quotient_json(std::ostream& out, const std::string& game, const analysis::MisereQuotient& q,
+                         const std::vector<std::vector<std::int64_t>>& positions) {
   nlohmann::json j;
   j["game"] = game;
   j["asked"] = q.asked;
@@ -118,6 +128,20 @@ void write_quotient_json(std::ostream& out, const std::string& game, const analy
     }
   j["elements"] = elements;
   j["product"] = q.product;
+  if (!positions.empty()) {
+    nlohmann::json answers = nlohmann::json::array();
+    for (const auto& heaps : positions) {
+      const bool reached = std::all_of(heaps.begin(), heaps.end(), [&](std::int64_t h) { return h < q.size; });
+      nlohmann::json a{{"heaps", heaps}, {"element", nullptr}, {"p", nullptr}};
+      if (reached) {
+        const int x = q.element_of(heaps);
+        a["element"] = p.element(x);
+        a["p"] = static_cast<bool>(q.p_portion[static_cast<std::size_t>(x)]);
+      }
+      answers.push_back(a);
+    }
+    j["positions"] = answers;
+  }
   out << j.dump() << "\n";
 }
 

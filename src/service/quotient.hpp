@@ -9,6 +9,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "analysis/misere_quotient.hpp"
 #include "runtime/limits.hpp"
@@ -37,12 +38,20 @@ analysis::MisereQuotient quotient(const Subject& s, std::int64_t size, const run
 // A position of the quotient's element x: "0" for the empty position, "2+2+3" otherwise.
 std::string element_text(const analysis::MisereQuotient& q, int x);
 
+// Positions of any number of heaps, each "3,5,7" (a heap list, every heap below `size`), as the
+// faces take them; a UserError naming `what` and the bound otherwise.
+std::vector<std::vector<std::int64_t>> parse_heap_lists(const std::vector<std::string>& texts, std::int64_t size,
+                                                        const std::string& what);
+
 // The JSON of `quotient --format json`: game, asked, size, complete, stopped, passes,
 // pass_from_terminal, order, p_count,
 // same_since, stable ("observed" or "not observed"), orders (the order at each heap bound), heaps
 // (heap -> element id), generators (name, heap), relations ([left, right] words), pretending
 // (heap -> element word), elements (each with its id, word, a position, whether it is P and,
-// with passes, p_with_passes_left: that with 0, 1, ... passes left), product (the table of ids).
-void write_quotient_json(std::ostream& out, const std::string& game, const analysis::MisereQuotient& q);
+// with passes, p_with_passes_left: that with 0, 1, ... passes left), product (the table of ids);
+// with `positions`, positions: each one's heaps, element (a word) and whether it is P with every
+// pass to be made (null for both when a stop left one of its heaps beyond the quotient).
+void write_quotient_json(std::ostream& out, const std::string& game, const analysis::MisereQuotient& q,
+                         const std::vector<std::vector<std::int64_t>>& positions = {});
 
 }  // namespace grundy::service

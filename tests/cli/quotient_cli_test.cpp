@@ -49,6 +49,23 @@ TEST(QuotientCli, ValueOfAMiserePositionOfSeveralHeapsComesFromTheQuotient) {
   EXPECT_NE(r.out.find("(from the misere quotient of heaps 0..40, order 8)"), std::string::npos) << r.out;
 }
 
+// --position answers a position of any number of heaps: 1,000 heaps of 0.75, each b (heap 2) or c
+// (heap 5), with c^2 = b^2 and b^3 = b: an even count of each, 1,000 in all, is b^2, a P-position.
+TEST(QuotientCli, APositionOfAThousandHeapsIsALookUp) {
+  std::string heaps;
+  for (int i = 0; i < 1000; ++i) heaps += (i ? "," : "") + std::string(i % 4 < 2 ? "2" : "5");
+  const CliResult r = run_cli("quotient octal -p code=0.75 --size 8 --position " + heaps + " --position 3,5,7");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("(1000 heaps): P, element b^2"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("position 3,5,7 (3 heaps): N, element ab^2"), std::string::npos) << r.out;
+  const CliResult j = run_cli("quotient octal -p code=0.75 --size 8 --position 3,5,7 --format json");
+  EXPECT_NE(j.out.find("\"positions\":[{\"element\":\"ab^2\",\"heaps\":[3,5,7],\"p\":false}]"), std::string::npos)
+      << j.out;
+  const CliResult bad = run_cli("quotient octal -p code=0.75 --size 8 --position 3,8");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("--position item 2 = '8': out of range; allowed 0..7"), std::string::npos) << bad.err;
+}
+
 // --misere may be given or not: the quotient is of misère play either way.
 TEST(QuotientCli, MisereGivenOrNotIsTheSameQuotient) {
   const CliResult a = run_cli("quotient octal -p code=0.75 --size 12 --format json");
