@@ -1,13 +1,17 @@
-// Google Benchmark micro-benchmarks of the kernels: mex, the line sets' mex of a union, and
-// expression evaluation. Run: build/release/grundy_micro_bench
+// Google Benchmark micro-benchmarks of the kernels: mex, the line sets' mex of a union,
+// expression evaluation, and misère play by the quotient against the whole-position solver.
+// Run: build/release/grundy_micro_bench (--benchmark_filter=Quotient|Misere for the latter)
 #include <benchmark/benchmark.h>
 
 #include <random>
 
+#include "analysis/misere_quotient.hpp"
 #include "core/model/mex.hpp"
 #include "core/solve/line_solver.hpp"
 #include "expr/expr.hpp"
 #include "games/registry.hpp"
+#include "pipeline/oracle.hpp"
+#include "service/quotient.hpp"
 
 using namespace grundy;
 
@@ -42,5 +46,46 @@ static void BM_ExprEval(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_ExprEval);
+
+// The misère quotient of a take-and-break game on heaps 0..size-1, learnt and certified from
+// nothing: the quotients of the literature (0.75 is R8, 0.123 has 20 elements, 0.07 has 24 on
+// heaps 0..24), and 0.75 with a pass.
+static void BM_Quotient(benchmark::State& state, const char* spec, std::int64_t size) {
+  const service::Subject s = service::subject_of(games::parse_game_spec(spec));
+  for (auto _ : state) benchmark::DoNotOptimize(service::quotient(s, size, runtime::Limits{}).order());
+}
+BENCHMARK_CAPTURE(BM_Quotient, octal_0_75_heaps_0_19, "octal -p code=0.75", 20)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Quotient, octal_0_123_heaps_0_19, "octal -p code=0.123", 20)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Quotient, octal_0_07_heaps_0_24, "octal -p code=0.07", 25)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Quotient, octal_0_75_pass_heaps_0_19, "octal -p code=0.75 --pass", 20)
+    ->Unit(benchmark::kMillisecond);
+
+// The misère outcome of a position of 1,000 heaps below 20 of 0.75 from its quotient: a product
+// per heap.
+static void BM_MisereOutcomeByQuotient(benchmark::State& state) {
+  const service::Subject s = service::subject_of(games::parse_game_spec("octal -p code=0.75"));
+  const analysis::MisereQuotient q = service::quotient(s, 20, runtime::Limits{});
+  std::mt19937 rng(1);
+  std::vector<std::int64_t> heaps(static_cast<std::size_t>(state.range(0)));
+  for (auto& h : heaps) h = static_cast<std::int64_t>(rng() % 20);
+  for (auto _ : state) benchmark::DoNotOptimize(q.is_p(heaps));
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+BENCHMARK(BM_MisereOutcomeByQuotient)->Arg(1000)->Unit(benchmark::kMicrosecond);
+
+// The same question for the whole-position solver (the memo solver behind the value oracle,
+// from nothing): the most it can hold is 8 heaps (the family's limit) of 15 tokens in all (a
+// position of 0.75 can split into as many heaps as it has tokens, and a position holds 15).
+static void BM_MisereOutcomeWholePosition(benchmark::State& state) {
+  const int k = static_cast<int>(state.range(0));
+  const core::Game game = games::make_game(games::parse_game_spec("octal -p code=0.75 -p heaps=" + std::to_string(k)));
+  core::Position pos(k);
+  for (int i = 0; i < k; ++i) pos[i] = 15 / k + (i < 15 % k ? 1 : 0);
+  for (auto _ : state) {
+    pipeline::ValueOracle oracle(game, core::Evaluation::MisereOutcome, runtime::default_memory_limit());
+    benchmark::DoNotOptimize(oracle.value(pos));
+  }
+}
+BENCHMARK(BM_MisereOutcomeWholePosition)->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();
