@@ -758,8 +758,43 @@ function analysisSummary(kind, j) {
     return (g ? 'G = ' + g.expression : 'no formula for G') + '; ' +
         (p ? 'P-positions: ' + p.expression : 'no formula for the P-positions') + ' (on ' + j.box + ')';
   }
+  if (kind === 'quotient') {
+    const word = (id) => j.elements[id].word;
+    const p = j.elements.filter((e) => e.p).map((e) => e.word);
+    const gens = j.generators.map((g) => g.name).join(', ');
+    const rels = j.relations.map((r) => r[0] + ' = ' + r[1]).join(', ');
+    return 'order ' + j.order + ' on heaps 0..' + (j.size - 1) + (j.complete ? '' : ' (' + j.stopped + ')') +
+        ': <' + gens + (rels ? ' | ' + rels : '') + '>, P-portion {' + p.join(', ') +
+        '}; heaps 0, 1, 2, ... are ' + j.heaps.map(word).join(' ');
+  }
   const held = (j.symmetries || []).filter((x) => x.holds).map((x) => x.swap.join(' \u2194 '));
   return 'symmetries: ' + (held.length ? held.join(', ') : 'none') + ' (on ' + j.box + ')';
+}
+
+// The quotient's product table, its elements named by their normal forms, the P-portion in bold;
+// hidden for any other analysis and for orders past kQuotientTable.
+const kQuotientTable = 32;
+function showQuotientTable(j) {
+  const t = $('analysis-table');
+  t.replaceChildren();
+  t.hidden = !j || j.order > kQuotientTable;
+  if (t.hidden) return;
+  const cell = (tag, id) => {
+    const c = document.createElement(tag);
+    c.textContent = j.elements[id].word;
+    if (j.elements[id].p) c.className = 'p';
+    return c;
+  };
+  const head = document.createElement('tr');
+  head.appendChild(document.createElement('th'));
+  for (let y = 0; y < j.order; ++y) head.appendChild(cell('th', y));
+  t.appendChild(head);
+  for (let x = 0; x < j.order; ++x) {
+    const row = document.createElement('tr');
+    row.appendChild(cell('th', x));
+    for (let y = 0; y < j.order; ++y) row.appendChild(cell('td', j.product[x][y]));
+    t.appendChild(row);
+  }
 }
 
 async function runAnalysis() {
@@ -769,10 +804,12 @@ async function runAnalysis() {
   if (kind === 'check') p[$('claim-kind').value] = $('claim').value.trim();
   $('analysis-summary').textContent = 'running…';
   $('analysis-out').textContent = '';
+  showQuotientTable(null);
   try {
     const j = await api('/api/analysis', p);
     state.analysis = {kind, result: j};
     $('analysis-summary').textContent = analysisSummary(kind, j);
+    if (kind === 'quotient') showQuotientTable(j);
     $('analysis-out').textContent = JSON.stringify(j, null, 1);
   } catch (e) {
     state.analysis = {kind, error: e.message};

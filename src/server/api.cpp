@@ -23,6 +23,7 @@
 #include "runtime/progress.hpp"
 #include "service/check.hpp"
 #include "service/discover.hpp"
+#include "service/quotient.hpp"
 #include "service/seq.hpp"
 #include "service/structure.hpp"
 #include "service/table.hpp"
@@ -175,8 +176,8 @@ ApiResponse api_table(const Query& q) {
 ApiResponse api_analysis(const Query& q) {
   check_known(q, "/api/analysis", {"kind", "game", "size", "misere", "formula", "ppos", "search", "job"});
   const std::string& kind = need(q, "kind", "seq");
-  if (kind != "seq" && kind != "structure" && kind != "check" && kind != "discover")
-    throw runtime::UserError("kind = '" + kind.substr(0, 40) + "': allowed seq, structure, check, discover");
+  if (kind != "seq" && kind != "structure" && kind != "check" && kind != "discover" && kind != "quotient")
+    throw runtime::UserError("kind = '" + kind.substr(0, 40) + "': allowed seq, structure, check, discover, quotient");
   const service::Subject subject = requested_game(q);
   const runtime::Limits limits = request_limits();
   const std::string& size_text = need(q, "size", kind == "seq" ? "100" : "16");
@@ -186,6 +187,11 @@ ApiResponse api_analysis(const Query& q) {
     const std::int64_t search =
         q.count("search") ? core::parse_int(q.at("search"), "search", 1, std::int64_t{1} << 20) : 4096;
     service::write_seq_json(out, subject.game.name(), size, service::seq(subject, size, search, {}, limits));
+  } else if (kind == "quotient") {
+    // Heaps 0..size-1; a quotient the request's time limit stops is answered with what was
+    // certified (complete false, stopped saying why).
+    const std::int64_t size = core::parse_int(size_text, "size", 1, 4096);
+    service::write_quotient_json(out, subject.game.name(), service::quotient(subject, size, limits));
   } else {
     const pipeline::Size size = pipeline::parse_size(size_text, "size", 4096);
     check_cells(subject.game, pipeline::size_box(subject.game, size), "size = " + size_text);

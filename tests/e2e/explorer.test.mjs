@@ -295,6 +295,14 @@ test('the analysis panels answer as the CLI does', async () => {
     a = await run('seq');
     assert.deepEqual(a.result, cli(['seq', 'octal', '-p', 'code=0.77', '--size', '100', '--search', '4096', '--format', 'json']));
     assert.match(await page.textContent('#analysis-summary'), /^proven: preperiod 71, period 12/);
+    // The misère quotient of 0.75: R8, its product table drawn with the P-portion in bold.
+    await showGame(page, 'octal', { code: '0.75' }, 20);
+    a = await run('quotient');
+    assert.deepEqual(a.result, cli(['quotient', 'octal', '-p', 'code=0.75', '--size', '20', '--format', 'json']));
+    assert.match(await page.textContent('#analysis-summary'),
+                 /^order 8 on heaps 0\.\.19: <a, b, c \| a\^2 = 1, b\^3 = b, bc = ab, c\^2 = b\^2>, P-portion \{a, b\^2\}/);
+    assert.equal(await page.locator('#analysis-table tr').count(), 9);
+    assert.deepEqual(await page.locator('#analysis-table th.p').allTextContents(), ['a', 'b^2', 'a', 'b^2']);
   });
 });
 

@@ -63,8 +63,17 @@ TEST(WebApi, AnalysesAreTheClisAndRefuseWhatItWouldNotCompute) {
   j = nlohmann::json::parse(r.body);
   EXPECT_EQ(j["holds"], true);
   EXPECT_EQ(j["checked"], 256);
+  // The misère quotient of 0.75 (R8), and one line for a game it does not cover.
+  r = server::api_analysis({{"kind", "quotient"}, {"game", "octal -p code=0.75"}, {"size", "12"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  j = nlohmann::json::parse(r.body);
+  EXPECT_EQ(j["order"], 8);
+  EXPECT_EQ(j["relations"], nlohmann::json::parse(R"([["a^2","1"],["b^3","b"],["bc","ab"],["c^2","b^2"]])"));
+  EXPECT_EQ(error_of(server::api_analysis, {{"kind", "quotient"}, {"game", "nim -p heaps=2"}, {"size", "8"}})
+                .rfind("quotient: nim(heaps=2): the misere quotient covers heap games", 0),
+            0u);
   EXPECT_EQ(error_of(server::api_analysis, {{"kind", "plot"}, {"game", "nim"}, {"size", "3"}}),
-            "kind = 'plot': allowed seq, structure, check, discover");
+            "kind = 'plot': allowed seq, structure, check, discover, quotient");
   EXPECT_EQ(
       error_of(server::api_analysis, {{"kind", "structure"}, {"game", "nim -p heaps=2 --pass"}, {"size", "4096"}}),
       "size = 4096: 33554432 cells to compute; the explorer computes at most 4194304 (use `grundy table` or "
