@@ -444,7 +444,7 @@ std::int64_t MisereQuotient::same_since() const {
 
 namespace {
 
-// Leaves out each relation the ones before it imply. A relation is implied when a chain of them,
+// Leaves out each relation the ones kept before it imply. A relation is implied when a chain of them,
 // each applied inside a product, joins its two sides; the chains looked for stay among the
 // products of degree at most two above the largest relation's, and a relation not shown implied
 // so is kept: every relation left out is implied, so the presentation still presents the quotient.
@@ -474,31 +474,27 @@ void drop_implied_relations(Presentation& p) {
     return true;
   };
   if (!enumerate(enumerate, 0, bound)) return;
-  auto joined = [&](std::size_t by_those_before) {
-    std::vector<int> root(products.size());
-    std::iota(root.begin(), root.end(), 0);
-    auto find = [&](int x) {
-      while (root[static_cast<std::size_t>(x)] != x)
-        x = root[static_cast<std::size_t>(x)] = root[static_cast<std::size_t>(root[static_cast<std::size_t>(x)])];
-      return x;
-    };
-    for (std::size_t r = 0; r < by_those_before; ++r) {
-      const auto& [left, right] = p.relations[r];
-      const int reach = bound - std::max(degree(left), degree(right));
-      for (const Monomial& u : products) {
-        if (degree(u) > reach) continue;
-        Monomial a = u, b = u;
-        for (std::size_t g = 0; g < k; ++g) a[g] += left[g], b[g] += right[g];
-        root[static_cast<std::size_t>(find(number.at(a)))] = find(number.at(b));
-      }
-    }
-    return find(number.at(p.relations[by_those_before].first)) == find(number.at(p.relations[by_those_before].second));
+  // The classes of products the relations kept so far join, grown relation by relation.
+  std::vector<int> root(products.size());
+  std::iota(root.begin(), root.end(), 0);
+  auto find = [&](int x) {
+    while (root[static_cast<std::size_t>(x)] != x)
+      x = root[static_cast<std::size_t>(x)] = root[static_cast<std::size_t>(root[static_cast<std::size_t>(x)])];
+    return x;
   };
-  for (std::size_t r = 0; r < p.relations.size();)
-    if (joined(r))
-      p.relations.erase(p.relations.begin() + static_cast<std::ptrdiff_t>(r));
-    else
-      ++r;
+  std::vector<std::pair<Monomial, Monomial>> kept;
+  for (auto& [left, right] : p.relations) {
+    if (find(number.at(left)) == find(number.at(right))) continue;
+    const int reach = bound - std::max(degree(left), degree(right));
+    for (const Monomial& u : products) {
+      if (degree(u) > reach) continue;
+      Monomial a = u, b = u;
+      for (std::size_t g = 0; g < k; ++g) a[g] += left[g], b[g] += right[g];
+      root[static_cast<std::size_t>(find(number.at(a)))] = find(number.at(b));
+    }
+    kept.emplace_back(std::move(left), std::move(right));
+  }
+  p.relations = std::move(kept);
 }
 
 }  // namespace

@@ -49,10 +49,10 @@ struct SharedPasses {
 inline constexpr std::int64_t kLargestHeapBound = 65535;
 
 struct MisereQuotient {
-  SharedPasses passes;     // the game's passes; none for the game itself
-  std::int64_t asked = 0;  // the heap bound asked: heaps 0..asked-1
-  std::int64_t size = 0;   // the heap bound reached: heaps 0..size-1 (== asked unless stopped)
-  std::string stopped;     // why it stopped before the bound asked; empty when it did not
+  SharedPasses passes;          // the game's passes; none for the game itself
+  std::int64_t asked = 0;       // the heap bound asked: heaps 0..asked-1
+  std::int64_t size = 0;        // the heap bound reached: heaps 0..size-1 (== asked unless stopped)
+  std::string stopped;          // why it stopped before the bound asked; empty when it did not
   bool memory_reached = false;  // the stop was the memory limit's, not a deadline's or a cancel's
   // product[x][y]; element 0 is the identity, the class of the empty position.
   std::vector<std::vector<int>> product;
@@ -92,18 +92,16 @@ struct MisereQuotient {
 // form of their element (the order is compatible with products), so these relations present the
 // quotient. Those implied by the relations before them are then left out.
 struct Presentation {
-  using Monomial = std::vector<int>;          // an exponent for each generator
-  std::vector<std::int64_t> generator_heap;   // generator i is the element of this heap
-  std::vector<Monomial> normal_form;          // normal_form[x]: element x's
+  using Monomial = std::vector<int>;                     // an exponent for each generator
+  std::vector<std::int64_t> generator_heap;              // generator i is the element of this heap
+  std::vector<Monomial> normal_form;                     // normal_form[x]: element x's
   std::vector<std::pair<Monomial, Monomial>> relations;  // left = right, right a normal form
 
   // "a", ..., "z", then "g27", "g28", ...
   static std::string name(std::size_t generator);
   // "1" for the identity, "ab^2c" otherwise; with latex, "ab^{2}c".
   static std::string word(const Monomial& m, bool latex = false);
-  std::string element(int x, bool latex = false) const {
-    return word(normal_form[static_cast<std::size_t>(x)], latex);
-  }
+  std::string element(int x, bool latex = false) const { return word(normal_form[static_cast<std::size_t>(x)], latex); }
 };
 
 Presentation presentation_of(const MisereQuotient& q);

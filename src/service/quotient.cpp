@@ -7,6 +7,7 @@
 #include "core/model/parse.hpp"
 #include "games/octal.hpp"
 #include "runtime/errors.hpp"
+#include "runtime/progress.hpp"
 
 namespace grundy::service {
 
@@ -17,16 +18,25 @@ constexpr const char* kCovered =
     "misere play (--misere may be given or not), with or without shared passes (--pass, --passes, "
     "--pass-from-terminal); not --forbid";
 
-}  // namespace
-
-std::optional<analysis::HeapMoves> heap_game_of(const Subject& s) {
-  if (!s.spec || !s.spec->transforms.forbid.empty()) return std::nullopt;
-  // The family's heap game is the same in normal and misere play, and the passes are the
-  // quotient's own: ask for it without either.
+// The subject's heap game as its family gives it: the game is the same in normal and misere play,
+// and the passes are the quotient's own, so it is asked for without either.
+Subject plain_heap_game(const Subject& s) {
   Subject normal{s.game, core::Evaluation::Grundy, s.spec};
   normal.spec->transforms.misere = false;
   normal.spec->transforms.passes = 0;
   normal.spec->transforms.pass_from_terminal = false;
+  return normal;
+}
+
+analysis::SharedPasses passes_of(const Subject& s) {
+  return {s.spec->transforms.passes, s.spec->transforms.pass_from_terminal};
+}
+
+}  // namespace
+
+std::optional<analysis::HeapMoves> heap_game_of(const Subject& s) {
+  if (!s.spec || !s.spec->transforms.forbid.empty()) return std::nullopt;
+  const Subject normal = plain_heap_game(s);
   if (auto code = octal_of(normal))
     return [code = *code](std::int64_t n, core::FunctionRef<void(const std::int64_t*, int)> sink) {
       games::for_each_heap_move(code, n, [&](const std::int64_t* parts, int count) { sink(parts, count); });
@@ -51,11 +61,9 @@ std::optional<analysis::HeapMoves> misere_positions_by_quotient(const Subject& s
   if (s.eval != core::Evaluation::MisereOutcome) return std::nullopt;
   auto moves = heap_game_of(s);
   if (!moves || s.game.arity() - (has_pass_counter(s) ? 1 : 0) >= 2) return moves;
-  // A code splits heaps by heap 64 if it ever does.
-  bool splits = false;
-  for (std::int64_t n = 1; n <= 64 && !splits; ++n)
-    (*moves)(n, [&](const std::int64_t*, int count) { splits |= count >= 2; });
-  if (!splits) return std::nullopt;
+  // One heap: a code whose moves leave two heaps or more makes positions of several.
+  const auto code = octal_of(plain_heap_game(s));
+  if (!code || code->max_parts() < 2) return std::nullopt;
   return moves;
 }
 
@@ -64,10 +72,19 @@ bool has_pass_counter(const Subject& s) {
   return !ranges.empty() && ranges.back().pass_counter;
 }
 
+std::optional<analysis::MisereQuotient> route_quotient(const Subject& s, const analysis::HeapMoves& moves,
+                                                       std::int64_t size, std::uint64_t memory_limit) {
+  runtime::Limits limits;
+  limits.memory = std::min(memory_limit, kRouteMemory);
+  analysis::MisereQuotient q = analysis::misere_quotient(moves, passes_of(s), size, limits);
+  if (q.memory_reached) return std::nullopt;
+  if (!q.stopped.empty()) throw runtime::Interrupted(q.stopped + std::string(runtime::kNothingWritten));
+  return q;
+}
+
 analysis::MisereQuotient quotient(const Subject& s, std::int64_t size, const runtime::Limits& limits) {
   const analysis::HeapMoves moves = heap_moves_of(s);
-  const games::Transforms& t = s.spec->transforms;
-  return analysis::misere_quotient(moves, {t.passes, t.pass_from_terminal}, size, limits);
+  return analysis::misere_quotient(moves, passes_of(s), size, limits);
 }
 
 std::string element_text(const analysis::MisereQuotient& q, int x) {

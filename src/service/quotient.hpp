@@ -29,6 +29,11 @@ analysis::HeapMoves heap_moves_of(const Subject& s);
 // whole-position solvers answer.
 std::optional<analysis::HeapMoves> misere_positions_by_quotient(const Subject& s);
 constexpr std::uint64_t kRouteMemory = std::uint64_t{64} << 20;
+// The quotient those routes answer from: heaps 0..size-1 (size at most
+// analysis::kLargestHeapBound) within kRouteMemory and `memory_limit`, or nothing when it needs
+// more; a deadline or a cancel stops the question with runtime::Interrupted, as on any route.
+std::optional<analysis::MisereQuotient> route_quotient(const Subject& s, const analysis::HeapMoves& moves,
+                                                       std::int64_t size, std::uint64_t memory_limit);
 // Whether the last coordinate of the subject's positions counts the passes left.
 bool has_pass_counter(const Subject& s);
 
@@ -44,13 +49,13 @@ std::vector<std::vector<std::int64_t>> parse_heap_lists(const std::vector<std::s
                                                         const std::string& what);
 
 // The JSON of `quotient --format json`: game, asked, size, complete, stopped, passes,
-// pass_from_terminal, order, p_count,
-// same_since, stable ("observed" or "not observed"), orders (the order at each heap bound), heaps
-// (heap -> element id), generators (name, heap), relations ([left, right] words), pretending
-// (heap -> element word), elements (each with its id, word, a position, whether it is P and,
-// with passes, p_with_passes_left: that with 0, 1, ... passes left), product (the table of ids);
-// with `positions`, positions: each one's heaps, element (a word) and whether it is P with every
-// pass to be made (null for both when a stop left one of its heaps beyond the quotient).
+// pass_from_terminal, order, p_count, same_since, stable ("observed" or "not observed"), orders
+// (the order at each heap bound), heaps (heap -> element id), generators (name, heap), relations
+// ([left, right] words), pretending (heap -> element word), elements (each with its id, word, a
+// position, whether it is P and, with passes, p_with_passes_left: that with 0, 1, ... passes
+// left), product (the table of ids); with `positions`, positions: each one's heaps, element (a
+// word) and whether it is P with every pass to be made (null for both when a stop left one of its
+// heaps beyond the quotient).
 void write_quotient_json(std::ostream& out, const std::string& game, const analysis::MisereQuotient& q,
                          const std::vector<std::vector<std::int64_t>>& positions = {});
 

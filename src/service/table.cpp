@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <memory>
 
-#include "runtime/errors.hpp"
-#include "runtime/progress.hpp"
 #include "service/quotient.hpp"
 
 namespace grundy::service {
@@ -26,13 +24,9 @@ std::optional<pipeline::PPositions> ppos_by_quotient(const Subject& s, const Tab
   std::int64_t largest = 0;
   for (int i = 0; i < heaps; ++i) largest = std::max(largest, req.box.extent(i) - 1);
   if (largest >= analysis::kLargestHeapBound) return std::nullopt;
-  runtime::Limits held;
-  held.memory = std::min(limits.memory, kRouteMemory);
-  const games::Transforms& t = s.spec->transforms;
-  auto q = std::make_shared<const analysis::MisereQuotient>(
-      analysis::misere_quotient(*moves, {t.passes, t.pass_from_terminal}, largest + 1, held));
-  if (q->memory_reached) return std::nullopt;
-  if (!q->stopped.empty()) throw runtime::Interrupted(q->stopped + std::string(runtime::kNothingWritten));
+  auto learnt = route_quotient(s, *moves, largest + 1, limits.memory);
+  if (!learnt) return std::nullopt;
+  auto q = std::make_shared<const analysis::MisereQuotient>(std::move(*learnt));
   const std::string route =
       "misere quotient of heaps 0.." + std::to_string(q->size - 1) + ", order " + std::to_string(q->order());
   return pipeline::PPositions::listed(

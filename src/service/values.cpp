@@ -40,10 +40,7 @@ std::optional<std::pair<core::Value, std::string>> PeriodRoute::value(const core
 }
 
 QuotientRoute::QuotientRoute(const Subject& s, std::uint64_t memory_limit)
-    : s_(s),
-      moves_(misere_positions_by_quotient(s)),
-      memory_(std::min(memory_limit, kRouteMemory)),
-      pass_counter_(has_pass_counter(s)) {}
+    : s_(s), moves_(misere_positions_by_quotient(s)), memory_(memory_limit), pass_counter_(has_pass_counter(s)) {}
 
 std::optional<std::pair<core::Value, std::string>> QuotientRoute::value(const core::Position& pos) {
   if (!moves_) return std::nullopt;
@@ -53,18 +50,13 @@ std::optional<std::pair<core::Value, std::string>> QuotientRoute::value(const co
   for (int i = 0; i < heaps; ++i) largest = std::max(largest, position[static_cast<std::size_t>(i)] = pos[i]);
   if (largest >= q_.size) {
     if (largest >= analysis::kLargestHeapBound) return std::nullopt;
-    runtime::Limits limits;
-    limits.memory = memory_;
-    const games::Transforms& t = s_.spec->transforms;
-    q_ = analysis::misere_quotient(*moves_, {t.passes, t.pass_from_terminal},
-                                   std::min(std::max(largest + 1, q_.size + q_.size / 2), analysis::kLargestHeapBound),
-                                   limits);
-    if (q_.memory_reached) {
+    auto learnt = route_quotient(
+        s_, *moves_, std::min(std::max(largest + 1, q_.size + q_.size / 2), analysis::kLargestHeapBound), memory_);
+    if (!learnt) {
       moves_.reset();  // past what the route may hold: the whole-position solver answers from now on
       return std::nullopt;
     }
-    // A deadline or a cancel: the question stops with it, as it would on any other route.
-    if (!q_.stopped.empty()) throw runtime::Interrupted(q_.stopped + std::string(runtime::kNothingWritten));
+    q_ = std::move(*learnt);
   }
   const bool p = pass_counter_ ? q_.is_p(position, static_cast<int>(pos[pos.size() - 1])) : q_.is_p(position);
   return std::make_pair(
