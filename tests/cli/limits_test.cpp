@@ -60,6 +60,7 @@ const std::map<std::string, std::string>& by_family() {
 const std::vector<std::string>& by_command() {
   static const std::vector<std::string> v = {
       "value queen --misere 3000,3000",
+      "value octal -p code=0.6 -p heaps=2 --misere 40,40",  // the misère quotient's route
       "moves queen --misere 3000,3000",
       "ppos queen --misere --size 3000",
       "check queen --misere --size 3000 --ppos 'm == n'",
@@ -102,6 +103,14 @@ TEST(Limits, EveryCommandThatComputesStopsAtMaxSeconds) {
       "echo status=$? ms=$((($(date +%s%N) - start) / 1000000)) >&2");
   EXPECT_NE(r.err.find("stopped by --max-seconds"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("status=2"), std::string::npos) << r.err;
+  // quotient: the quotient certified so far is written, and the stop says which heaps it holds.
+  const MeasuredRun q = run_cli_measured("quotient octal -p code=0.6 --size 40 --max-seconds 1");
+  EXPECT_EQ(q.result.status, 2) << q.result.err;
+  EXPECT_EQ(q.result.err.rfind("grundy: quotient: stopped by --max-seconds before the command finished while", 0), 0u)
+      << q.result.err;
+  EXPECT_EQ(std::count(q.result.err.begin(), q.result.err.end(), '\n'), 1) << q.result.err;
+  EXPECT_NE(q.result.out.find("incomplete: "), std::string::npos) << q.result.out;
+  EXPECT_LT(q.seconds, 1 + kSlack);
   // atlas run: stopped between or inside games; what it recorded stays, and a rerun goes on.
   const std::string db = testing::TempDir() + "/grundy_limits_atlas.sqlite";
   std::remove(db.c_str());
