@@ -934,7 +934,7 @@ const ATLAS_PARAMS = ATLAS_FILTERS.concat(['sort', 'order', 'offset']);
 // Columns the table leaves out: the spec says the base, and the digest and the values are long
 // (the explorer shows the values).
 const ATLAS_HIDDEN = new Set(['base', 'digest', 'p_digest', 'prefix']);
-const ATLAS_YES_NO = new Set(['pass_from_terminal', 'proven', 'misere', 'reverse_mex', 'ns']);
+const ATLAS_YES_NO = new Set(['pass_from_terminal', 'proven', 'misere', 'reverse_mex', 'ns', 'quotient_stable']);
 // The columns shown first, where the file has them: what a game is known for; the rest follow
 // in the file's order.
 const ATLAS_FIRST = [

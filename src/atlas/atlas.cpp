@@ -31,6 +31,7 @@
 #include "runtime/fnv.hpp"
 #include "runtime/memory.hpp"
 #include "runtime/progress.hpp"
+#include "service/quotient.hpp"
 #include "service/seq.hpp"
 #include "service/subject.hpp"
 
@@ -64,6 +65,10 @@ std::string to_text(const Record& r) {
   if (r.reverse_mex) j["reverse_mex"] = *r.reverse_mex;
   if (r.reverse_mex_from) j["reverse_mex_from"] = *r.reverse_mex_from;
   if (r.ns) j["ns"] = *r.ns;
+  if (r.quotient_heaps) j["quotient_heaps"] = *r.quotient_heaps;
+  if (r.quotient_20) j["quotient_20"] = *r.quotient_20;
+  if (r.quotient_40) j["quotient_40"] = *r.quotient_40;
+  if (r.quotient_stable) j["quotient_stable"] = *r.quotient_stable;
   return j.dump();
 }
 
@@ -92,6 +97,10 @@ Record from_text(const AtlasGame& game, const std::string& text) {
   if (j.contains("reverse_mex")) r.reverse_mex = j["reverse_mex"].get<bool>();
   if (j.contains("reverse_mex_from")) r.reverse_mex_from = j["reverse_mex_from"].get<std::int64_t>();
   if (j.contains("ns")) r.ns = j["ns"].get<bool>();
+  if (j.contains("quotient_heaps")) r.quotient_heaps = j["quotient_heaps"].get<std::int64_t>();
+  if (j.contains("quotient_20")) r.quotient_20 = j["quotient_20"].get<std::int64_t>();
+  if (j.contains("quotient_40")) r.quotient_40 = j["quotient_40"].get<std::int64_t>();
+  if (j.contains("quotient_stable")) r.quotient_stable = j["quotient_stable"].get<bool>();
   return r;
 }
 
@@ -242,6 +251,22 @@ bool ns_on_the_box(const std::function<std::int64_t(std::int64_t, std::int64_t)>
   return analysis::ns_property_2d(values, kSide, kSide).holds();
 }
 
+// A take-and-break game's misère quotient on heaps 0..kQuotientHeaps-1, as far as kQuotientMemory
+// takes it; a deadline or a cancel stops the sweep, as everywhere else.
+void describe_quotient(Record& r, const service::Subject& subject) {
+  runtime::Limits limits;
+  limits.memory = kQuotientMemory;
+  const analysis::MisereQuotient q = service::quotient(subject, kQuotientHeaps, limits);
+  if (!q.stopped.empty() && !q.memory_reached)
+    throw runtime::Interrupted(q.stopped + std::string(runtime::kNothingWritten));
+  r.quotient_heaps = q.size;
+  if (q.size >= 20) r.quotient_20 = q.order_at[19];
+  if (q.size >= 40) {
+    r.quotient_40 = q.order_at[39];
+    r.quotient_stable = q.stable_observed();
+  }
+}
+
 }  // namespace
 
 Record compute(const AtlasGame& game, std::int64_t search, std::uint64_t memory_limit) {
@@ -267,6 +292,7 @@ Record compute(const AtlasGame& game, std::int64_t search, std::uint64_t memory_
                    }));
     if (s.period.found) set_period(r, s.period.preperiod, s.period.period, s.period.saltus, s.period.proven);
     r.search = limit;
+    if (!subtraction) describe_quotient(r, subject);
     if (subtraction) {
       bool fails = false;
       r.reverse_mex_from = reverse_mex_from(*subtraction, s.period, fails);
@@ -312,11 +338,15 @@ CREATE TABLE games (
   reverse_mex INTEGER,
   reverse_mex_from INTEGER,
   ns INTEGER,
+  quotient_heaps INTEGER,
+  quotient_20 INTEGER,
+  quotient_40 INTEGER,
+  quotient_stable INTEGER,
   seconds REAL NOT NULL
 );
 CREATE INDEX games_by_base ON games (base, passes, pass_from_terminal);
 CREATE INDEX games_by_period ON games (period);
-INSERT INTO meta VALUES ('application', 'grundy atlas'), ('schema', '2');
+INSERT INTO meta VALUES ('application', 'grundy atlas'), ('schema', '3');
 )sql";
 
 // A prepared statement, finalized however the scope ends.
@@ -475,8 +505,9 @@ void Db::insert(const Record& r, bool replace) {
       std::string(replace ? "INSERT OR REPLACE" : "INSERT") +
       " INTO games (spec, family, base, passes, pass_from_terminal, misere, status, error, "
       "box, digest, p_positions, p_digest, value_formula, ppos_formula, prefix, zeros, preperiod, period, "
-      "saltus, proven, search, reverse_mex, reverse_mex_from, ns, seconds) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+      "saltus, proven, search, reverse_mex, reverse_mex_from, ns, quotient_heaps, quotient_20, quotient_40, "
+      "quotient_stable, seconds) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
   check(sqlite3_prepare_v2(db_, sql.c_str(), -1, &st.s, nullptr), "cannot record " + r.game.spec);
   int i = 0;
   // Each bound in column order; an empty text or an absent number is NULL.
@@ -516,6 +547,10 @@ void Db::insert(const Record& r, bool replace) {
   number(r.reverse_mex ? std::optional<std::int64_t>(*r.reverse_mex ? 1 : 0) : std::nullopt);
   number(r.reverse_mex_from);
   number(r.ns ? std::optional<std::int64_t>(*r.ns ? 1 : 0) : std::nullopt);
+  number(r.quotient_heaps);
+  number(r.quotient_20);
+  number(r.quotient_40);
+  number(r.quotient_stable ? std::optional<std::int64_t>(*r.quotient_stable ? 1 : 0) : std::nullopt);
   sqlite3_bind_double(st.s, ++i, r.seconds);
   // One statement outside BEGIN .. COMMIT is a transaction of its own (SQLite's autocommit).
   check(sqlite3_step(st.s), "cannot record " + r.game.spec);
@@ -594,6 +629,11 @@ const std::vector<Report>& reports() {
       {"longest-periods", "the 20 games with the longest periods",
        "SELECT spec, preperiod, period, proven FROM games WHERE period IS NOT NULL "
        "ORDER BY period DESC, preperiod DESC, spec LIMIT 20"},
+      {"quotients",
+       "the take-and-break games by the order of their misère quotient on heaps 0..39 (smallest first), then "
+       "those whose quotient outgrew the memory before heap 39 (how far it got)",
+       "SELECT spec, quotient_heaps, quotient_20, quotient_40, quotient_stable FROM games "
+       "WHERE quotient_heaps IS NOT NULL ORDER BY quotient_40 IS NULL, quotient_40, quotient_heaps DESC, spec"},
       {"unproven", "the one-heap games whose period search proved no period, and the games that failed",
        "SELECT spec, status, error, preperiod, period, search FROM games "
        "WHERE status = 'error' OR (proven = 0 AND search IS NOT NULL) ORDER BY spec"},

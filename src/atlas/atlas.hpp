@@ -6,7 +6,7 @@
 // mpirun, on a worker rank) whose record rank 0 writes in a transaction of its own, so a
 // killed sweep loses at most the games in flight and a rerun goes on where it stopped.
 //
-// The schema, version 2 (meta.application = 'grundy atlas', meta.schema = '2'):
+// The schema, version 3 (meta.application = 'grundy atlas', meta.schema = '3'):
 //   games(spec TEXT PRIMARY KEY   the game as `grundy` takes it, e.g. 'subtraction -p set=1,3 --passes 2'
 //         family TEXT             'subtraction', 'octal', 'fts', 'chocolate', 'leaper'
 //         base TEXT               the spec without passes (the game a pass is added to)
@@ -39,6 +39,13 @@
 //         ns INTEGER              chocolate bars: 1 when F has the NS property (Definition 8,
 //                                 read as analysis/ns_property.hpp does) for x, z < 64, 0 when
 //                                 not; NULL otherwise
+//         quotient_heaps INTEGER  take-and-break games: the heap bound n (heaps 0..n-1) to which
+//                                 their misère quotient (analysis/misere_quotient.hpp) was learnt,
+//                                 at most 40, within kQuotientMemory; NULL for other games
+//         quotient_20 INTEGER     the order of the misère quotient of heaps 0..19, and of heaps
+//         quotient_40 INTEGER     0..39; NULL when not reached
+//         quotient_stable INTEGER 1: the quotient of heaps 0..19 is already that of heaps 0..39
+//                                 (stabilised, observed), 0: not; NULL when 0..39 was not reached
 //         seconds REAL)           what the game took
 // with indexes on (base, passes, pass_from_terminal) and on period.
 
@@ -58,7 +65,7 @@ struct sqlite3;
 
 namespace grundy::atlas {
 
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 inline constexpr std::int64_t kPrefix = 64;    // heap sizes in `prefix` and `zeros`
 inline constexpr std::int64_t kDigest = 1024;  // heap sizes in the box of a one-heap game
 inline constexpr std::int64_t kSide = 64;      // a table's side in each coordinate (but p)
@@ -67,7 +74,7 @@ inline constexpr std::int64_t kSide = 64;      // a table's side in each coordin
 inline constexpr const char* kRecordColumns =
     "spec, family, base, passes, pass_from_terminal, misere, status, error, box, digest, p_positions, p_digest, "
     "value_formula, ppos_formula, prefix, zeros, preperiod, period, saltus, proven, search, reverse_mex, "
-    "reverse_mex_from, ns";
+    "reverse_mex_from, ns, quotient_heaps, quotient_20, quotient_40, quotient_stable";
 
 // One game of a family.
 struct AtlasGame {
@@ -92,6 +99,8 @@ struct Record {
   std::optional<bool> reverse_mex;
   std::optional<std::int64_t> reverse_mex_from;
   std::optional<bool> ns;
+  std::optional<std::int64_t> quotient_heaps, quotient_20, quotient_40;
+  std::optional<bool> quotient_stable;
   double seconds = 0;
 };
 
@@ -118,14 +127,19 @@ inline constexpr std::int64_t kOctalSearch = std::int64_t{1} << 14;
 // Heap sizes a subtraction game's period search may sweep: far beyond the periods of small sets
 // with passes.
 inline constexpr std::int64_t kSubtractionSearch = std::int64_t{1} << 20;
+// A take-and-break game's misère quotient is learnt on heaps 0..kQuotientHeaps-1 within
+// kQuotientMemory: a budget of memory, not of time, so that two sweeps record alike on any
+// machine.
+inline constexpr std::int64_t kQuotientHeaps = 40;
+inline constexpr std::uint64_t kQuotientMemory = std::uint64_t{16} << 20;
 
 // Computes a game's record. Its values on its box (heap sizes 0 .. kDigest - 1 for one heap, a
 // side of kSide otherwise): a subtraction or octal game in normal play's from its fast sweep,
 // any other game's from the generic solver; the formulas `discover` finds on the box's top
 // layer; a one-heap game's period: a subtraction game's proven by analysis/periodicity.hpp
 // within kSubtractionSearch, an octal game's by the octal periodicity theorem within `search`
-// heap sizes (games/octal_solver.hpp); a subtraction game's reverse-mex property; a chocolate
-// bar's NS property. Throws a UserError for a game it cannot compute (a bad spec, a box or a
+// heap sizes (games/octal_solver.hpp), and its misère quotient; a subtraction game's reverse-mex
+// property; a chocolate bar's NS property. Throws a UserError for a game it cannot compute (a bad spec, a box or a
 // period search too large for `memory_limit`).
 Record compute(const AtlasGame& game, std::int64_t search = kOctalSearch,
                std::uint64_t memory_limit = runtime::default_memory_limit());
