@@ -382,7 +382,8 @@ class Builder {
   // h(i+1) + ... + hm (p passes left) is the truth at i = 0 and the prediction at i = m; where it
   // changes, the rest of the word tells rep(x) + h(i+1) from the element it was taken for.
   void learn_from(const std::pair<Word, int>& mistake) {
-    const auto& [w, p] = mistake;
+    const Word& w = mistake.first;
+    const int p = mistake.second;
     const std::size_t m = w.size();
     std::vector<int> at(m + 1, 0);
     for (std::size_t i = 0; i < m; ++i) at[i + 1] = delta_[static_cast<std::size_t>(at[i])][w[i]];
