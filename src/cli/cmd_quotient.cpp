@@ -20,8 +20,8 @@ std::string presentation_text(const analysis::Presentation& p) {
     heaps += (g ? ", " : "") + analysis::Presentation::name(g) + " = heap " + std::to_string(p.generator_heap[g]);
   }
   for (const auto& [left, right] : p.relations)
-    rels += (rels.empty() ? "" : ", ") + analysis::Presentation::word(left) + " = " +
-            analysis::Presentation::word(right);
+    rels +=
+        (rels.empty() ? "" : ", ") + analysis::Presentation::word(left) + " = " + analysis::Presentation::word(right);
   if (gens.empty()) return "<>, the trivial monoid";
   return "<" + gens + (rels.empty() ? "" : " | " + rels) + ">, " + heaps;
 }
