@@ -534,10 +534,12 @@ Presentation presentation_of(const MisereQuotient& q) {
   };
   Presentation p;
   std::vector<int> generator_element;
+  std::vector<bool> produced = submonoid(generator_element);  // what the generators so far produce
   for (std::size_t h = 1; h < q.heap_element.size(); ++h)
-    if (const int e = q.heap_element[h]; !submonoid(generator_element)[static_cast<std::size_t>(e)]) {
+    if (const int e = q.heap_element[h]; !produced[static_cast<std::size_t>(e)]) {
       p.generator_heap.push_back(static_cast<std::int64_t>(h));
       generator_element.push_back(e);
+      produced = submonoid(generator_element);
     }
   for (std::size_t g = 0; g < generator_element.size();) {
     std::vector<int> others = generator_element;
