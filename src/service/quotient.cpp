@@ -82,6 +82,17 @@ std::optional<analysis::MisereQuotient> route_quotient(const Subject& s, const a
   return q;
 }
 
+bool quotient_p(const analysis::MisereQuotient& q, const core::Position& pos, bool pass_counter,
+                std::vector<std::int64_t>& heaps) {
+  const auto coords = pos.coords();
+  heaps.assign(coords.begin(), coords.end() - (pass_counter ? 1 : 0));
+  return pass_counter ? q.is_p(heaps, static_cast<int>(pos[pos.size() - 1])) : q.is_p(heaps);
+}
+
+std::string quotient_route(const analysis::MisereQuotient& q) {
+  return "misere quotient of heaps 0.." + std::to_string(q.size - 1) + ", order " + std::to_string(q.order());
+}
+
 analysis::MisereQuotient quotient(const Subject& s, std::int64_t size, const runtime::Limits& limits) {
   const analysis::HeapMoves moves = heap_moves_of(s);
   return analysis::misere_quotient(moves, passes_of(s), size, limits);

@@ -36,6 +36,13 @@ std::optional<analysis::MisereQuotient> route_quotient(const Subject& s, const a
                                                        std::int64_t size, std::uint64_t memory_limit);
 // Whether the last coordinate of the subject's positions counts the passes left.
 bool has_pass_counter(const Subject& s);
+// Whether `pos`, a position of such a game (its heaps, then the passes left when pass_counter),
+// is a misère P-position by `q`; its heaps go through `heaps`, a buffer kept from one position to
+// the next. Every heap below q.size.
+bool quotient_p(const analysis::MisereQuotient& q, const core::Position& pos, bool pass_counter,
+                std::vector<std::int64_t>& heaps);
+// How those routes name themselves: "misere quotient of heaps 0..19, order 8".
+std::string quotient_route(const analysis::MisereQuotient& q);
 
 // The quotient of heaps 0..size-1, or as far as `limits` let it go (the result says so).
 analysis::MisereQuotient quotient(const Subject& s, std::int64_t size, const runtime::Limits& limits);

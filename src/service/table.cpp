@@ -20,23 +20,19 @@ std::optional<pipeline::PPositions> ppos_by_quotient(const Subject& s, const Tab
   if (!moves) return std::nullopt;
   const pipeline::TableBox req = pipeline::make_table_box(s.game, r.size, r.fixes, r.syntax);
   const bool pass_counter = has_pass_counter(s);
-  const int heaps = req.box.arity() - (pass_counter ? 1 : 0);
   std::int64_t largest = 0;
-  for (int i = 0; i < heaps; ++i) largest = std::max(largest, req.box.extent(i) - 1);
+  for (int i = 0; i < req.box.arity() - (pass_counter ? 1 : 0); ++i) largest = std::max(largest, req.box.extent(i) - 1);
   if (largest >= analysis::kLargestHeapBound) return std::nullopt;
   auto learnt = route_quotient(s, *moves, largest + 1, limits.memory);
   if (!learnt) return std::nullopt;
   auto q = std::make_shared<const analysis::MisereQuotient>(std::move(*learnt));
-  const std::string route =
-      "misere quotient of heaps 0.." + std::to_string(q->size - 1) + ", order " + std::to_string(q->order());
-  return pipeline::PPositions::listed(
-      req.box, req.pinned, route, [q, box = req.box, pinned = req.pinned, heaps, pass_counter](const auto& visit) {
-        std::vector<std::int64_t> position(static_cast<std::size_t>(heaps));
-        pipeline::for_each_in_region(box, pinned, [&](const core::Position& p) {
-          for (int i = 0; i < heaps; ++i) position[static_cast<std::size_t>(i)] = p[i];
-          if (pass_counter ? q->is_p(position, static_cast<int>(p[p.size() - 1])) : q->is_p(position)) visit(p);
-        });
-      });
+  return pipeline::PPositions::listed(req.box, req.pinned, quotient_route(*q),
+                                      [q, box = req.box, pinned = req.pinned, pass_counter](const auto& visit) {
+                                        std::vector<std::int64_t> heaps;
+                                        pipeline::for_each_in_region(box, pinned, [&](const core::Position& p) {
+                                          if (quotient_p(*q, p, pass_counter, heaps)) visit(p);
+                                        });
+                                      });
 }
 
 pipeline::SliceRequest slice_request(const Subject& s, const TableRequest& r, const runtime::Limits& limits) {

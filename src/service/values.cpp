@@ -44,10 +44,8 @@ QuotientRoute::QuotientRoute(const Subject& s, std::uint64_t memory_limit)
 
 std::optional<std::pair<core::Value, std::string>> QuotientRoute::value(const core::Position& pos) {
   if (!moves_) return std::nullopt;
-  const int heaps = pos.size() - (pass_counter_ ? 1 : 0);
-  std::vector<std::int64_t> position(static_cast<std::size_t>(heaps));
   std::int64_t largest = 0;
-  for (int i = 0; i < heaps; ++i) largest = std::max(largest, position[static_cast<std::size_t>(i)] = pos[i]);
+  for (int i = 0; i < pos.size() - (pass_counter_ ? 1 : 0); ++i) largest = std::max(largest, pos[i]);
   if (largest >= q_.size) {
     if (largest >= analysis::kLargestHeapBound) return std::nullopt;
     auto learnt = route_quotient(
@@ -58,10 +56,9 @@ std::optional<std::pair<core::Value, std::string>> QuotientRoute::value(const co
     }
     q_ = std::move(*learnt);
   }
-  const bool p = pass_counter_ ? q_.is_p(position, static_cast<int>(pos[pos.size() - 1])) : q_.is_p(position);
-  return std::make_pair(
-      core::Value{p ? 0U : 1U},
-      "from the misere quotient of heaps 0.." + std::to_string(q_.size - 1) + ", order " + std::to_string(q_.order()));
+  std::vector<std::int64_t> heaps;
+  const bool p = quotient_p(q_, pos, pass_counter_, heaps);
+  return std::make_pair(core::Value{p ? 0U : 1U}, "from the " + quotient_route(q_));
 }
 
 core::Value PositionValues::value(const core::Position& p) {
