@@ -292,11 +292,12 @@ Record compute(const AtlasGame& game, std::int64_t search, std::uint64_t memory_
                    }));
     if (s.period.found) set_period(r, s.period.preperiod, s.period.period, s.period.saltus, s.period.proven);
     r.search = limit;
-    if (!subtraction) describe_quotient(r, subject);
     if (subtraction) {
       bool fails = false;
       r.reverse_mex_from = reverse_mex_from(*subtraction, s.period, fails);
       if (fails || r.reverse_mex_from) r.reverse_mex = !fails;
+    } else {
+      describe_quotient(r, subject);
     }
   } else {
     if (family.ns_function) r.ns = ns_on_the_box(family.ns_function(*subject.spec));
