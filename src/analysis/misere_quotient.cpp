@@ -1,6 +1,7 @@
 #include "analysis/misere_quotient.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 #include <map>
 #include <memory_resource>
@@ -98,7 +99,7 @@ class Builder {
     opts.erase(std::unique(opts.begin(), opts.end()), opts.end());
     options_.push_back(std::move(opts));
     for (auto& d : delta_) d.push_back(-1);
-    if (!extends_conservatively())
+    if (!extends_conservatively() && !extends_without_queries())
       for (;;) {
         close();
         if (refine_commutativity()) continue;
@@ -271,12 +272,291 @@ class Builder {
     return false;
   }
 
-  // The search over (element of a position, elements of its heap moves' positions) from the empty
-  // position, breadth first: the first position where the candidate's P-portions (one for each
-  // count of passes left) break the misère rule, or none: the certificate. The pass is an option
-  // of the same element with one pass fewer, there when a heap move is or from_terminal says so.
-  // `product` is the candidate's product table (product_table()); every try of a conservative
-  // extension shares one, as heap n is in no element's position.
+  // A candidate built without queries: its product table, its P-portion, the element of each heap
+  // 0..n and a least position of each element.
+  struct Algebra {
+    std::vector<std::vector<int>> product;
+    std::vector<bool> p;
+    std::vector<int> heap;
+    std::vector<Word> word;
+  };
+  // A heap made a generator of its own: x, with x^(index+period) = x^index.
+  struct Cycle {
+    Heap heap;
+    int index;
+    int period;
+  };
+
+  // When heap n is none of the elements, it is most often a new generator of finite index and
+  // period, free of the others: the first candidates are the certified quotient of heaps 0..n-1
+  // times such a cyclic monoid (Plambeck and Siegel's construction). Where the certificate finds
+  // a position one of them predicts wrongly, the heaps of that position are tried as free
+  // generators in turn, fewest first, until one candidate predicts it rightly; that one is tried
+  // next. No position is solved whole but those few, which is what makes a jump in order cheap
+  // where learning it with queries is not; when this gives up, the queries take over. Without
+  // passes only.
+  bool extends_without_queries() {
+    const auto n = static_cast<Heap>(heaps());
+    if (passes_.count > 0 || options_[n].empty()) return false;
+    auto saved_rep = rep_;
+    auto saved_rows = rows_;
+    auto saved_delta = delta_;
+    Algebra q{product_table(), {}, std::vector<int>(n + std::size_t{1}, 0), rep_};
+    for (const std::string& row : rows_) q.p.push_back(row[0] == '1');
+    for (Heap h = 1; h < n; ++h) q.heap[h] = delta_[0][h];
+    for (const auto& [index, period] : kCycles) {
+      std::optional<Algebra> a = extend(q, {Cycle{n, index, period}});
+      for (int round = 0; a && round < kRecalibrations; ++round) {
+        install(*a);
+        const auto failure = first_failure(a->product);
+        if (!failure) {
+          adopt_tests();
+          return true;
+        }
+        // The failure is the first position the candidate predicts wrongly: its outcome is the
+        // opposite of the prediction (see first_failure).
+        const Word& wrong = *failure;
+        const bool wrong_is_p = rows_[static_cast<std::size_t>(walk(delta_, 0, wrong))][0] != '1';
+        a = recalibrate(*a, wrong, wrong_is_p);
+      }
+    }
+    rep_ = std::move(saved_rep);
+    rows_ = std::move(saved_rows);
+    delta_ = std::move(saved_delta);
+    return false;
+  }
+
+  // The candidate with some heaps of `wrong` made free generators, fewest heaps first, the first
+  // that predicts `wrong` rightly (P when is_p); none when no choice of up to three heaps does.
+  std::optional<Algebra> recalibrate(const Algebra& a, const Word& wrong, bool is_p) {
+    Word heaps(wrong);
+    heaps.erase(std::unique(heaps.begin(), heaps.end()), heaps.end());
+    const std::size_t k = heaps.size();
+    if (k > 24) return std::nullopt;  // the subsets below are counted in 32 bits
+    for (std::size_t size = 1; size <= std::min<std::size_t>(k, 3); ++size)
+      for (std::uint32_t subset = 0; subset < (1U << k); ++subset) {
+        if (static_cast<std::size_t>(std::popcount(subset)) != size) continue;
+        std::vector<Cycle> free;
+        for (std::size_t i = 0; i < k; ++i) {
+          if (!(subset >> i & 1)) continue;
+          // The index and period of the heap's element now, and enough powers for the position.
+          std::vector<int> seen_at(a.product.size(), -1);
+          int x = 0, power = 0;
+          for (; seen_at[static_cast<std::size_t>(x)] < 0; ++power) {
+            seen_at[static_cast<std::size_t>(x)] = power;
+            x = a.product[static_cast<std::size_t>(x)][static_cast<std::size_t>(a.heap[heaps[i]])];
+          }
+          const int index = std::max<int>({seen_at[static_cast<std::size_t>(x)],
+                                           static_cast<int>(std::count(wrong.begin(), wrong.end(), heaps[i])), 2});
+          const int period = power - seen_at[static_cast<std::size_t>(x)];
+          free.push_back(Cycle{heaps[i], index, period % 2 == 0 ? period : 2 * period});
+        }
+        std::optional<Algebra> b = extend(a, free);
+        if (!b) return std::nullopt;
+        int x = 0;
+        for (Heap h : wrong) x = b->product[static_cast<std::size_t>(x)][static_cast<std::size_t>(b->heap[h])];
+        if (b->p[static_cast<std::size_t>(x)] == is_p) return b;
+      }
+    return std::nullopt;
+  }
+
+  // `a` times a cyclic monoid for each heap of `free`, which becomes its generator: the submonoid
+  // the heaps generate, each element's outcome computed from one position of it (an option whose
+  // element has none yet lends its own position), divided by indistinguishability (Moore's
+  // refinement on the heaps). None when it would pass the memory limit.
+  std::optional<Algebra> extend(const Algebra& a, const std::vector<Cycle>& free) {
+    const auto n = static_cast<std::size_t>(heaps());
+    const auto m = static_cast<std::uint64_t>(a.product.size());
+    std::uint64_t total = m;
+    for (const Cycle& c : free) total *= static_cast<std::uint64_t>(c.index + c.period);
+    if (total * 16 + memo_entries_ * kEntryBytes > memory_ || total > std::numeric_limits<int>::max())
+      return std::nullopt;
+    // An element: its part in `a`, then the exponent of each free generator, in mixed radix.
+    auto times = [&](std::uint64_t x, std::uint64_t y) {
+      std::uint64_t result = 0, scale = m;
+      const std::uint64_t base = a.product[x % m][y % m];
+      x /= m;
+      y /= m;
+      for (const Cycle& c : free) {
+        const auto powers = static_cast<std::uint64_t>(c.index + c.period);
+        std::uint64_t j = x % powers + y % powers;
+        if (j >= powers)
+          j = static_cast<std::uint64_t>(c.index) +
+              (j - static_cast<std::uint64_t>(c.index)) % static_cast<std::uint64_t>(c.period);
+        result += j * scale;
+        scale *= powers;
+        x /= powers;
+        y /= powers;
+      }
+      return static_cast<int>(base + result);
+    };
+    std::vector<std::uint64_t> heap(n + 1);
+    for (std::size_t h = 1; h <= n; ++h) heap[h] = static_cast<std::uint64_t>(a.heap[h]);
+    std::uint64_t scale = m;
+    for (const Cycle& c : free) {
+      heap[c.heap] = scale;
+      scale *= static_cast<std::uint64_t>(c.index + c.period);
+    }
+    // The elements the heaps reach, breadth first, each with its least position.
+    std::vector<int> reached{0}, seen(total, -1);
+    std::vector<Word> word{Word{}};
+    seen[0] = 0;
+    for (std::size_t i = 0; i < reached.size(); ++i, poll_(n))
+      for (std::size_t h = 1; h <= n; ++h) {
+        const int y = times(static_cast<std::uint64_t>(reached[i]), heap[h]);
+        if (seen[static_cast<std::size_t>(y)] >= 0) continue;
+        seen[static_cast<std::size_t>(y)] = static_cast<int>(reached.size());
+        reached.push_back(y);
+        word.push_back(plus(word[i], static_cast<Heap>(h)));
+      }
+    const std::size_t r = reached.size();
+    auto index_of = [&](const Word& w) {
+      std::uint64_t x = 0;
+      for (Heap h : w) x = static_cast<std::uint64_t>(times(x, heap[h]));
+      return static_cast<std::size_t>(seen[x]);
+    };
+    std::vector<signed char> p(r, -1);
+    p[0] = 0;  // the empty position: no move, an N-position
+    const auto outcome = [&](const auto& self, const Word& w, std::size_t i) -> bool {
+      if (p[i] < 0) {
+        poll_(w.size());
+        bool p_here = true, any = false;
+        for (std::size_t k = 0; k < w.size() && p_here; ++k) {
+          if (k > 0 && w[k] == w[k - 1]) continue;
+          for (const Word& o : options_[w[k]]) {
+            any = true;
+            Word rest(w);
+            rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(k));
+            rest = plus(std::move(rest), o);
+            if (self(self, rest, index_of(rest))) {
+              p_here = false;
+              break;
+            }
+          }
+        }
+        p[i] = any && p_here ? 1 : 0;
+      }
+      return p[i] == 1;
+    };
+    for (std::size_t i = 1; i < r; ++i) outcome(outcome, word[i], i);
+    // Moore: the classes split by outcome, then by the classes each heap takes them to.
+    std::vector<int> cls(p.begin(), p.end());
+    for (std::size_t classes = 0;;) {
+      std::map<std::vector<int>, int> ids;
+      std::vector<int> next(r);
+      std::vector<int> signature;
+      for (std::size_t i = 0; i < r; ++i) {
+        signature.assign(1, cls[i]);
+        for (std::size_t h = 1; h <= n; ++h)
+          signature.push_back(cls[static_cast<std::size_t>(
+              seen[static_cast<std::size_t>(times(static_cast<std::uint64_t>(reached[i]), heap[h]))])]);
+        next[i] = ids.emplace(signature, static_cast<int>(ids.size())).first->second;
+      }
+      poll_(r * n);
+      cls = std::move(next);
+      if (ids.size() == classes) break;
+      classes = ids.size();
+    }
+    // The classes numbered by their least positions, the identity first.
+    std::vector<int> number(r, -1), first;
+    for (std::size_t i = 0; i < r; ++i)
+      if (number[static_cast<std::size_t>(cls[i])] < 0) {
+        number[static_cast<std::size_t>(cls[i])] = static_cast<int>(first.size());
+        first.push_back(static_cast<int>(i));
+      }
+    const std::size_t order = first.size();
+    auto class_of = [&](int x) {
+      return number[static_cast<std::size_t>(cls[static_cast<std::size_t>(seen[static_cast<std::size_t>(x)])])];
+    };
+    Algebra b;
+    b.product.assign(order, std::vector<int>(order));
+    for (std::size_t c = 0; c < order; ++c, poll_(order)) {
+      const auto x = static_cast<std::uint64_t>(reached[static_cast<std::size_t>(first[c])]);
+      for (std::size_t d = 0; d < order; ++d)
+        b.product[c][d] = class_of(times(x, static_cast<std::uint64_t>(reached[static_cast<std::size_t>(first[d])])));
+      b.p.push_back(p[static_cast<std::size_t>(first[c])] == 1);
+      b.word.push_back(word[static_cast<std::size_t>(first[c])]);
+    }
+    b.heap.assign(n + 1, 0);
+    for (std::size_t h = 1; h <= n; ++h) b.heap[h] = class_of(static_cast<int>(heap[h]));
+    return b;
+  }
+
+  // The candidate's elements, outcomes and transitions, in place of the learner's.
+  void install(const Algebra& a) {
+    const std::size_t order = a.product.size();
+    rep_ = a.word;
+    rows_.assign(order, std::string{});
+    delta_.assign(order, std::vector<int>(static_cast<std::size_t>(heaps()) + 1, 0));
+    for (std::size_t c = 0; c < order; ++c) {
+      rows_[c] = a.p[c] ? "1" : "0";
+      delta_[c][0] = static_cast<int>(c);
+      for (int h = 1; h <= heaps(); ++h)
+        delta_[c][static_cast<std::size_t>(h)] =
+            a.product[c][static_cast<std::size_t>(a.heap[static_cast<std::size_t>(h)])];
+    }
+  }
+
+  // After a candidate is certified without queries: tests that tell its elements apart, each the
+  // least position found to do so, and the rows they give, read off the certified quotient.
+  void adopt_tests() {
+    const std::size_t order = rep_.size();
+    const auto product = product_table();
+    std::vector<bool> p(order);
+    for (std::size_t x = 0; x < order; ++x) p[x] = rows_[x][0] == '1';
+    tests_.assign(1, Test{});
+    for (;;) {
+      state_of_row_.clear();
+      std::optional<std::pair<int, int>> same;
+      for (std::size_t x = 0; x < order && !same; ++x) {
+        auto [it, added] = state_of_row_.emplace(rows_[x], static_cast<int>(x));
+        if (!added) same = std::make_pair(it->second, static_cast<int>(x));
+      }
+      if (!same) return;
+      // Breadth first over pairs of elements, adding the same heap to both, until their outcomes
+      // differ: the heaps added are a test that tells them apart.
+      std::vector<int> parent(order * order, -1);
+      std::vector<Heap> by(order * order, 0);
+      std::vector<std::size_t> queue{static_cast<std::size_t>(same->first) * order + same->second};
+      parent[queue[0]] = static_cast<int>(queue[0]);
+      std::optional<std::size_t> told;
+      for (std::size_t i = 0; i < queue.size() && !told; ++i) {
+        poll_(static_cast<std::uint64_t>(heaps()));
+        const std::size_t x = queue[i] / order, y = queue[i] % order;
+        if (p[x] != p[y]) told = queue[i];
+        for (int h = 1; h <= heaps() && !told; ++h) {
+          const std::size_t next = static_cast<std::size_t>(delta_[x][h]) * order + delta_[y][h];
+          if (parent[next] >= 0) continue;
+          parent[next] = static_cast<int>(queue[i]);
+          by[next] = static_cast<Heap>(h);
+          queue.push_back(next);
+        }
+      }
+      if (!told) throw runtime::EngineError("misere quotient: two certified elements that nothing tells apart");
+      Word test;
+      for (std::size_t at = *told; parent[at] != static_cast<int>(at); at = static_cast<std::size_t>(parent[at]))
+        test.push_back(by[at]);
+      std::sort(test.begin(), test.end());
+      const int t = walk(delta_, 0, test);
+      for (std::size_t x = 0; x < order; ++x)
+        rows_[x] += p[static_cast<std::size_t>(product[x][static_cast<std::size_t>(t)])] ? '1' : '0';
+      tests_.push_back(Test{std::move(test), 0});
+    }
+  }
+
+  // The search over (element of a position, elements of its heap moves' positions), the nodes, for
+  // the first position where the candidate's P-portions (one for each count of passes left) break
+  // the misère rule, or none: the certificate. The pass is an option of the same element with one
+  // pass fewer, there when a heap move is or from_terminal says so. `product` is the candidate's
+  // product table (product_table()); every try of a conservative extension shares one, as heap n
+  // is in no element's position.
+  //
+  // Positions are visited in colexicographic order (fewer of the largest heap first, then of the
+  // next, ...), an order that adding a position preserves and in which a position's options come
+  // before it. A position whose node was met before is not extended: its extensions have the nodes
+  // of earlier positions' extensions. So every position before the failure has its node checked,
+  // and all of them are predicted rightly (by induction over the order): the failure's options are
+  // too, and its outcome is the opposite of the prediction, without a query.
   std::optional<Word> first_failure(const std::vector<std::vector<int>>& product) {
     const std::size_t order = rep_.size();
     const std::size_t words = (order + 63) / 64;
@@ -310,46 +590,73 @@ class Builder {
     std::unordered_map<std::pair<int, std::vector<std::uint64_t>>, int, KeyHash> seen;
     nodes.push_back(Node{0, std::vector<std::uint64_t>(words, 0), -1, 0});
     seen.emplace(std::make_pair(0, nodes[0].options), 0);
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-      poll_(order * static_cast<std::uint64_t>(heaps()));
+    auto breaks_the_rule = [&](const Node& node) {
       bool any = false;
-      for (std::size_t k = 0; k < words; ++k) any |= nodes[i].options[k] != 0;
-      const std::string& predicted = rows_[static_cast<std::size_t>(nodes[i].element)];
-      bool broken = false;
-      for (std::size_t p = 0; p < portions && !broken; ++p) {
+      for (std::size_t k = 0; k < words; ++k) any |= node.options[k] != 0;
+      const std::string& predicted = rows_[static_cast<std::size_t>(node.element)];
+      for (std::size_t p = 0; p < portions; ++p) {
         const bool pass = p > 0 && (any || passes_.from_terminal);
         bool some_p = pass && predicted[p - 1] == '1';
-        for (std::size_t k = 0; k < words; ++k) some_p |= (nodes[i].options[k] & p_bits[p][k]) != 0;
-        broken = (predicted[p] == '1') != ((any || pass) && !some_p);
+        for (std::size_t k = 0; k < words; ++k) some_p |= (node.options[k] & p_bits[p][k]) != 0;
+        if ((predicted[p] == '1') != ((any || pass) && !some_p)) return true;
       }
+      return false;
+    };
+    if (breaks_the_rule(nodes[0])) return Word{};
+    // A frame enumerates its node's position plus any heaps up to `heap`: first with no more of
+    // `heap` (the frame below), then with one more, and so on while the node is new.
+    struct Frame {
+      int heap;
+      int node;
+      bool below_done;
+    };
+    std::vector<Frame> frames{{heaps(), 0, false}};
+    while (!frames.empty()) {
+      Frame& f = frames.back();
+      if (f.heap == 0) {
+        frames.pop_back();
+        continue;
+      }
+      if (!f.below_done) {
+        f.below_done = true;
+        const Frame below{f.heap - 1, f.node, false};
+        frames.push_back(below);
+        continue;
+      }
+      poll_(order);
+      const auto h = static_cast<std::size_t>(f.heap);
+      const Node& from = nodes[static_cast<std::size_t>(f.node)];
+      Node next{delta_[static_cast<std::size_t>(from.element)][h], std::vector<std::uint64_t>(words, 0), f.node,
+                static_cast<Heap>(h)};
+      for (std::size_t t = 0; t < order; ++t)
+        if (from.options[t / 64] >> (t % 64) & 1) {
+          const auto y = static_cast<std::size_t>(delta_[t][h]);
+          next.options[y / 64] |= std::uint64_t{1} << (y % 64);
+        }
+      for (int u : option_elements[h]) {
+        const auto y = static_cast<std::size_t>(product[static_cast<std::size_t>(from.element)][u]);
+        next.options[y / 64] |= std::uint64_t{1} << (y % 64);
+      }
+      auto key = std::make_pair(next.element, next.options);
+      if (seen.contains(key)) {
+        frames.pop_back();
+        continue;
+      }
+      if (memo_entries_ * kEntryBytes + order * order * sizeof(int) + nodes.size() * (kEntryBytes + 16 * words) >
+          memory_)
+        throw OutOfMemory{};
+      const bool broken = breaks_the_rule(next);
+      seen.emplace(std::move(key), static_cast<int>(nodes.size()));
+      f.node = static_cast<int>(nodes.size());
+      f.below_done = false;
+      nodes.push_back(std::move(next));
       if (broken) {
         Word w;
-        for (int j = static_cast<int>(i); nodes[static_cast<std::size_t>(j)].parent >= 0;
+        for (int j = f.node; nodes[static_cast<std::size_t>(j)].parent >= 0;
              j = nodes[static_cast<std::size_t>(j)].parent)
           w.push_back(nodes[static_cast<std::size_t>(j)].heap);
         std::sort(w.begin(), w.end());
         return w;
-      }
-      for (int h = 1; h <= heaps(); ++h) {
-        const Node& from = nodes[i];
-        Node next{delta_[static_cast<std::size_t>(from.element)][h], std::vector<std::uint64_t>(words, 0),
-                  static_cast<int>(i), static_cast<Heap>(h)};
-        for (std::size_t t = 0; t < order; ++t)
-          if (from.options[t / 64] >> (t % 64) & 1) {
-            const auto y = static_cast<std::size_t>(delta_[t][h]);
-            next.options[y / 64] |= std::uint64_t{1} << (y % 64);
-          }
-        for (int u : option_elements[h]) {
-          const auto y = static_cast<std::size_t>(product[static_cast<std::size_t>(from.element)][u]);
-          next.options[y / 64] |= std::uint64_t{1} << (y % 64);
-        }
-        auto key = std::make_pair(next.element, next.options);
-        if (seen.contains(key)) continue;
-        if (memo_entries_ * kEntryBytes + order * order * sizeof(int) + nodes.size() * (kEntryBytes + 16 * words) >
-            memory_)
-          throw OutOfMemory{};
-        seen.emplace(std::move(key), static_cast<int>(nodes.size()));
-        nodes.push_back(std::move(next));
       }
     }
     return std::nullopt;
@@ -417,6 +724,10 @@ class Builder {
   // would hold a deadline up for seconds.
   using Memo = std::pmr::unordered_map<Word, bool, WordHash>;
   static constexpr std::size_t kMemoShards = 256;
+  // The cyclic monoids tried for a new generator, as (index, period).
+  static constexpr std::pair<int, int> kCycles[] = {{2, 2}, {4, 2}, {6, 4}};
+  // How many wrong positions one heap's candidates may be mended for before the queries take over.
+  static constexpr int kRecalibrations = 24;
   std::pmr::monotonic_buffer_resource arena_;
   std::span<Memo> memo_;
   std::uint64_t memo_entries_ = 0;

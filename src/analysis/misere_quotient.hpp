@@ -9,12 +9,16 @@
 // outcome of any position, of any number of heaps, is whether the product of its heaps'
 // elements lies in the P-portion.
 //
-// How it is computed, and why the answer is exact. The quotient is the minimal automaton of
-// the set of misère P-positions, read heap by heap; it is learnt with membership queries
-// (Angluin's L*, with Rivest and Schapire's counterexamples), each query a whole-position
-// misère solve with memo, heap bound by heap bound (the quotient of heaps 0..n-1 answers every
-// query on heaps below n at once). A candidate is accepted only when it is certified: its
-// transitions commute (so every position has one element), and a search over every pair
+// How it is computed, and why the answer is exact. Heap bound by heap bound, the quotient of
+// heaps 0..n is sought first without solving positions: heap n as an element of the quotient of
+// heaps 0..n-1 (Siegel's conservative extension), then that quotient times a cyclic monoid for
+// heap n, its outcomes read off one position of each element and divided by indistinguishability,
+// with heaps of the positions it predicts wrongly made generators of their own until it predicts
+// them rightly (Plambeck and Siegel's construction). Failing that, the quotient is learnt as the
+// minimal automaton of the set of misère P-positions, read heap by heap, with membership queries
+// (Angluin's L*, with Rivest and Schapire's counterexamples), each query a whole-position misère
+// solve with memo (the quotient of heaps 0..n-1 answers every query on heaps below n at once). A candidate is accepted
+// only when it is certified: its transitions commute (so every position has one element), and a search over every pair
 // (element of a position, set of elements of its options) the game can reach shows that the
 // candidate's P-portion obeys the misère rule everywhere (a position is P exactly when it has
 // options and none of them is P). By induction on positions the candidate then predicts every
