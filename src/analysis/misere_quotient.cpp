@@ -263,8 +263,37 @@ class Builder {
     const auto product = product_table();
     std::string heap_outcomes;
     for (int p = 0; p <= passes_.count; ++p) heap_outcomes += outcome_p(Word{static_cast<Heap>(n)}, p) ? '1' : '0';
+    // A quick test before the certificate: each element's position plus heap n obeys the misère
+    // rule with no pass left, its options' elements read off the candidate. The elements of each
+    // element's position's options, and of heap n's:
+    std::vector<std::vector<int>> options(rep_.size() + 1);
+    for (std::size_t y = 0; y <= rep_.size(); ++y) {
+      const Word w = y < rep_.size() ? rep_[y] : Word{static_cast<Heap>(n)};
+      for (std::size_t i = 0; i < w.size(); ++i) {
+        if (i > 0 && w[i] == w[i - 1]) continue;
+        for (const Word& o : options_[w[i]]) {
+          Word rest(w);
+          rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
+          options[y].push_back(walk(delta_, 0, plus(std::move(rest), o)));
+        }
+      }
+      std::sort(options[y].begin(), options[y].end());
+      options[y].erase(std::unique(options[y].begin(), options[y].end()), options[y].end());
+    }
+    const std::vector<int>& heap_n = options.back();
+    auto obeys_the_rule = [&](std::size_t x) {
+      auto is_p = [&](int e) { return rows_[static_cast<std::size_t>(e)][0] == '1'; };
+      for (std::size_t y = 0; y < rep_.size(); ++y) {
+        bool some_p = false;
+        for (int t : options[y]) some_p = some_p || is_p(product[static_cast<std::size_t>(t)][x]);
+        for (int a : heap_n) some_p = some_p || is_p(product[y][static_cast<std::size_t>(a)]);
+        const bool any = !options[y].empty() || !heap_n.empty();
+        if (is_p(product[y][x]) != (any && !some_p)) return false;
+      }
+      return true;
+    };
     for (std::size_t x = 0; x < rep_.size(); ++x) {
-      if (rows_[x].compare(0, heap_outcomes.size(), heap_outcomes) != 0) continue;
+      if (rows_[x].compare(0, heap_outcomes.size(), heap_outcomes) != 0 || !obeys_the_rule(x)) continue;
       for (std::size_t y = 0; y < rep_.size(); ++y) delta_[y][n] = product[y][x];
       if (!first_failure(product)) return true;
     }
