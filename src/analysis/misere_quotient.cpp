@@ -321,9 +321,8 @@ class Builder {
   // times such a cyclic monoid (Plambeck and Siegel's construction). Where the certificate finds
   // a position one of them predicts wrongly, the heaps of that position are tried as free
   // generators in turn, fewest first, until one candidate predicts it rightly; that one is tried
-  // next. No position is solved whole but those few, which is what makes a jump in order cheap
-  // where learning it with queries is not; when this gives up, the queries take over. Without
-  // passes only.
+  // next. No position is solved whole, which is what makes a jump in order cheap where learning
+  // it with queries is not; when this gives up, the queries take over. Without passes only.
   bool extends_without_queries() {
     const auto n = static_cast<Heap>(heaps());
     if (passes_.count > 0 || options_[n].empty()) return false;
