@@ -178,6 +178,21 @@ class Builder {
     return any && p;
   }
 
+  // Calls f on each heap move's position of w, smaller heaps moved first, until f returns true;
+  // whether it did.
+  template <class F>
+  bool some_option(const Word& w, F f) const {
+    for (std::size_t i = 0; i < w.size(); ++i) {
+      if (i > 0 && w[i] == w[i - 1]) continue;
+      for (const Word& o : options_[w[i]]) {
+        Word rest(w);
+        rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
+        if (f(plus(std::move(rest), o))) return true;
+      }
+    }
+    return false;
+  }
+
   static int walk(const std::vector<std::vector<int>>& delta, int x, const Word& w) {
     for (Heap h : w) x = delta[static_cast<std::size_t>(x)][h];
     return x;
@@ -268,15 +283,10 @@ class Builder {
     // element's position's options, and of heap n's:
     std::vector<std::vector<int>> options(rep_.size() + 1);
     for (std::size_t y = 0; y <= rep_.size(); ++y) {
-      const Word w = y < rep_.size() ? rep_[y] : Word{static_cast<Heap>(n)};
-      for (std::size_t i = 0; i < w.size(); ++i) {
-        if (i > 0 && w[i] == w[i - 1]) continue;
-        for (const Word& o : options_[w[i]]) {
-          Word rest(w);
-          rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
-          options[y].push_back(walk(delta_, 0, plus(std::move(rest), o)));
-        }
-      }
+      some_option(y < rep_.size() ? rep_[y] : Word{static_cast<Heap>(n)}, [&](const Word& o) {
+        options[y].push_back(walk(delta_, 0, o));
+        return false;
+      });
       std::sort(options[y].begin(), options[y].end());
       options[y].erase(std::unique(options[y].begin(), options[y].end()), options[y].end());
     }
@@ -448,21 +458,12 @@ class Builder {
     const auto outcome = [&](const auto& self, const Word& w, std::size_t i) -> bool {
       if (p[i] < 0) {
         poll_(w.size());
-        bool p_here = true, any = false;
-        for (std::size_t k = 0; k < w.size() && p_here; ++k) {
-          if (k > 0 && w[k] == w[k - 1]) continue;
-          for (const Word& o : options_[w[k]]) {
-            any = true;
-            Word rest(w);
-            rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(k));
-            rest = plus(std::move(rest), o);
-            if (self(self, rest, index_of(rest))) {
-              p_here = false;
-              break;
-            }
-          }
-        }
-        p[i] = any && p_here ? 1 : 0;
+        bool any = false;
+        const bool p_option = some_option(w, [&](const Word& o) {
+          any = true;
+          return self(self, o, index_of(o));
+        });
+        p[i] = any && !p_option ? 1 : 0;
       }
       return p[i] == 1;
     };
@@ -700,16 +701,16 @@ class Builder {
     };
     for (int p = 0; p <= passes_.count; ++p)
       if (wrong(w, p)) return {w, p};
-    for (std::size_t i = 0; i < w.size(); ++i) {
-      if (i > 0 && w[i] == w[i - 1]) continue;
-      for (const Word& o : options_[w[i]]) {
-        Word rest(w);
-        rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(i));
-        Word option = plus(std::move(rest), o);
-        for (int p = 0; p <= passes_.count; ++p)
-          if (wrong(option, p)) return {option, p};
-      }
-    }
+    std::pair<Word, int> found;
+    if (some_option(w, [&](const Word& option) {
+          for (int p = 0; p <= passes_.count; ++p)
+            if (wrong(option, p)) {
+              found = {option, p};
+              return true;
+            }
+          return false;
+        }))
+      return found;
     throw runtime::EngineError("misere quotient: a broken rule without a wrong prediction");
   }
 
