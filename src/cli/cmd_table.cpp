@@ -189,11 +189,16 @@ void run_ppos(const GameOptions& o, const BoxOptions& b, bool count_only, const 
   for (const std::string& fix : b.fixes) pins += ", " + fix;
   auto heading = [&] {
     out << ps.count() << " P-positions" << (o.misere ? " under misere play" : "") << " of " << game.name()
-        << " in the box " << ps.box.to_string() << pins << "\n";
+        << " in the box " << ps.box.to_string() << pins << "  (by the " << ps.route << ")\n";
   };
   if (count_only) {
     if (f == io::Format::Json)
-      out << nlohmann::json{{"game", game.name()}, {"box", ps.box.to_string()}, {"count", ps.count()}}.dump() << "\n";
+      out << nlohmann::json{{"game", game.name()},
+                            {"box", ps.box.to_string()},
+                            {"count", ps.count()},
+                            {"route", ps.route}}
+                 .dump()
+          << "\n";
     else
       heading();
   } else if (f == io::Format::Text) {
@@ -214,7 +219,7 @@ void run_ppos(const GameOptions& o, const BoxOptions& b, bool count_only, const 
     for (int i = 0; i < ps.box.arity(); ++i) max = std::max(max, ps.box.extent(i) - 1);
     io::write_npy_positions(out, ps.count(), ps.box.arity(), max, [&](const auto& visit) { ps.for_each(visit); });
   } else {
-    io::CellWriter w(out, f, game.name(), game.coordinate_names(), eval);
+    io::CellWriter w(out, f, game.name(), game.coordinate_names(), eval, ps.route);
     ps.for_each([&](const core::Position& p) { w.add(p, 0); });
     w.finish();
   }

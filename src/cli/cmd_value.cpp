@@ -50,7 +50,7 @@ void run_value(std::ostream& out, const GameOptions& o, const PositionArg& arg, 
     const core::Value v = values.value(pos);
     const std::string note = values.route().empty() ? "" : "  (" + values.route() + ")";
     if (cells) {
-      cells->add(pos, v);
+      cells->add(pos, v, values.route());
     } else if (values.eval() == core::Evaluation::Grundy) {
       out << "G(" << core::to_string(pos) << ") = " << v << "  (" << outcome_word(v) << "-position)  in " << game.name()
           << note << "\n";

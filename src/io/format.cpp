@@ -269,7 +269,7 @@ std::string json_string(const std::string& s) {
 }
 
 CellWriter::CellWriter(std::ostream& out, Format format, const std::string& game, const std::vector<std::string>& names,
-                       Evaluation eval)
+                       Evaluation eval, const std::string& route)
     : out_(out), format_(format), eval_(eval) {
   if (format == Format::Latex || is_figure(format) || format == Format::Bfile)
     throw runtime::UserError(
@@ -278,7 +278,9 @@ CellWriter::CellWriter(std::ostream& out, Format format, const std::string& game
   if (format == Format::Json) {
     buf_ = "{\"coordinates\":[";
     for (std::size_t i = 0; i < names.size(); ++i) buf_ += (i ? "," : "") + json_string(names[i]);
-    buf_ += std::string("],\"evaluation\":\"") + eval_name(eval) + "\",\"game\":" + json_string(game) + ",\"positions\":[";
+    buf_ += std::string("],\"evaluation\":\"") + eval_name(eval) + "\",\"game\":" + json_string(game);
+    if (!route.empty()) buf_ += ",\"route\":" + json_string(route);
+    buf_ += ",\"positions\":[";
   } else if (format == Format::Csv) {
     for (const auto& n : names) buf_ += n + ",";
     buf_ += eval == Evaluation::Grundy ? "grundy,outcome\n" : "outcome\n";  // no column left empty
@@ -296,7 +298,7 @@ void append_position(std::string& buf, const core::Position& pos) {
   buf.append(line, static_cast<std::size_t>(w - line));
 }
 
-void CellWriter::add(const core::Position& pos, Value value) {
+void CellWriter::add(const core::Position& pos, Value value, const std::string& route) {
   auto coords = [&] { append_position(buf_, pos); };
   if (format_ == Format::Json) {
     buf_ += first_ ? "{" : ",{";
@@ -309,7 +311,9 @@ void CellWriter::add(const core::Position& pos, Value value) {
     buf_ += outcome_letter(value);
     buf_ += "\",\"position\":[";
     coords();
-    buf_ += "]}";
+    buf_ += ']';
+    if (!route.empty()) buf_ += ",\"route\":" + json_string(route);
+    buf_ += '}';
   } else if (format_ == Format::Csv) {
     coords();
     if (eval_ == Evaluation::Grundy) {

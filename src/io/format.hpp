@@ -75,12 +75,13 @@ std::string evaluation_title(const std::string& game, core::Evaluation eval);
 
 // Long form, streamed: a header naming the coordinates then grundy (and/or outcome), one row
 // per cell, written as the cells come (`grundy ppos` lists millions) in constant memory. Call
-// finish() once after the last cell (JSON closes its list there).
+// finish() once after the last cell (JSON closes its list there). JSON names the route that
+// found the cells, the whole list's (`route`) or a cell's own (add's `route`), where given.
 class CellWriter {
  public:
   CellWriter(std::ostream& out, Format format, const std::string& game, const std::vector<std::string>& names,
-             core::Evaluation eval);
-  void add(const core::Position& pos, core::Value value);
+             core::Evaluation eval, const std::string& route = "");
+  void add(const core::Position& pos, core::Value value, const std::string& route = "");
   // The cells of a line: `pos` with coordinate `axis` = 0..count-1 and value value_at(i); a
   // cell holding kNoValue is skipped. CSV writes the other coordinates once per line.
   template <class ValueAt>

@@ -7,6 +7,7 @@
 #include "core/model/parse.hpp"
 #include "games/octal.hpp"
 #include "runtime/errors.hpp"
+#include "runtime/memory.hpp"
 #include "runtime/progress.hpp"
 
 namespace grundy::service {
@@ -73,11 +74,16 @@ bool has_pass_counter(const Subject& s) {
 }
 
 std::optional<analysis::MisereQuotient> route_quotient(const Subject& s, const analysis::HeapMoves& moves,
-                                                       std::int64_t size, std::uint64_t memory_limit) {
+                                                       std::int64_t size, std::uint64_t memory_limit,
+                                                       std::string& why) {
   runtime::Limits limits;
   limits.memory = std::min(memory_limit, kRouteMemory);
   analysis::MisereQuotient q = analysis::misere_quotient(moves, passes_of(s), size, limits);
-  if (q.memory_reached) return std::nullopt;
+  if (q.memory_reached) {
+    why = "the misere quotient of heaps 0.." + std::to_string(size - 1) + " needs more than " +
+          runtime::human_bytes(limits.memory) + " (it holds heaps 0.." + std::to_string(q.size - 1) + ")";
+    return std::nullopt;
+  }
   if (!q.stopped.empty()) throw runtime::Interrupted(q.stopped + std::string(runtime::kNothingWritten));
   return q;
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "analysis/misere_quotient.hpp"
+#include "runtime/errors.hpp"
 #include "runtime/limits.hpp"
 #include "service/subject.hpp"
 
@@ -31,9 +32,24 @@ std::optional<analysis::HeapMoves> misere_positions_by_quotient(const Subject& s
 constexpr std::uint64_t kRouteMemory = std::uint64_t{64} << 20;
 // The quotient those routes answer from: heaps 0..size-1 (size at most
 // analysis::kLargestHeapBound) within kRouteMemory and `memory_limit`, or nothing when it needs
-// more; a deadline or a cancel stops the question with runtime::Interrupted, as on any route.
+// more, with `why` saying so ("the misere quotient of heaps 0..40 needs more than 64 MiB"); a
+// deadline or a cancel stops the question with runtime::Interrupted, as on any route.
 std::optional<analysis::MisereQuotient> route_quotient(const Subject& s, const analysis::HeapMoves& moves,
-                                                       std::int64_t size, std::uint64_t memory_limit);
+                                                       std::int64_t size, std::uint64_t memory_limit, std::string& why);
+// What `solve`, the whole-position route that answers once the quotient gave up (`why`, empty
+// when it did not), returns; when it refuses too, its one line says why the quotient did not
+// answer either.
+template <class Solve>
+auto after_quotient(const std::string& why, Solve&& solve) {
+  if (why.empty()) return solve();
+  try {
+    return solve();
+  } catch (const runtime::TooLarge& e) {
+    throw runtime::TooLarge(std::string(e.what()) + "; " + why);
+  } catch (const runtime::UserError& e) {
+    throw runtime::UserError(std::string(e.what()) + "; " + why);
+  }
+}
 // Whether the last coordinate of the subject's positions counts the passes left.
 bool has_pass_counter(const Subject& s);
 // Whether `pos`, a position of such a game (its heaps, then the passes left when pass_counter),

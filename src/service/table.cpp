@@ -11,10 +11,10 @@ namespace {
 
 // The misère P-positions of the region from the game's quotient, when it answers them
 // (misere_positions_by_quotient): a position's element is the product of its heaps', so the
-// region is listed without a table. Nothing when the quotient needs more than it may hold, or
-// when files are asked for (they hold tables).
+// region is listed without a table. Nothing when the quotient needs more than it may hold (`why`
+// says so), or when files are asked for (they hold tables).
 std::optional<pipeline::PPositions> ppos_by_quotient(const Subject& s, const TableRequest& r,
-                                                     const runtime::Limits& limits) {
+                                                     const runtime::Limits& limits, std::string& why) {
   if (!r.files.save.empty() || !r.files.load.empty()) return std::nullopt;
   auto moves = misere_positions_by_quotient(s);
   if (!moves) return std::nullopt;
@@ -23,7 +23,7 @@ std::optional<pipeline::PPositions> ppos_by_quotient(const Subject& s, const Tab
   std::int64_t largest = 0;
   for (int i = 0; i < req.box.arity() - (pass_counter ? 1 : 0); ++i) largest = std::max(largest, req.box.extent(i) - 1);
   if (largest >= analysis::kLargestHeapBound) return std::nullopt;
-  auto learnt = route_quotient(s, *moves, largest + 1, limits.memory);
+  auto learnt = route_quotient(s, *moves, largest + 1, limits.memory, why);
   if (!learnt) return std::nullopt;
   auto q = std::make_shared<const analysis::MisereQuotient>(std::move(*learnt));
   return pipeline::PPositions::listed(req.box, req.pinned, quotient_route(*q),
@@ -54,10 +54,13 @@ core::DenseTable solve(const Subject& s, const pipeline::Size& size, const runti
 }
 
 pipeline::PPositions ppos(const Subject& s, const TableRequest& r, const runtime::Limits& limits) {
-  if (auto listed = ppos_by_quotient(s, r, limits)) return std::move(*listed);
+  std::string why;
+  if (auto listed = ppos_by_quotient(s, r, limits, why)) return std::move(*listed);
   const core::Evaluation eval =
       s.eval == core::Evaluation::MisereOutcome ? core::Evaluation::MisereOutcome : core::Evaluation::NormalOutcome;
-  return pipeline::p_positions(s.game, {r.size, r.fixes, r.syntax, eval, limits.memory, r.files, limits.world});
+  return after_quotient(why, [&] {
+    return pipeline::p_positions(s.game, {r.size, r.fixes, r.syntax, eval, limits.memory, r.files, limits.world});
+  });
 }
 
 }  // namespace grundy::service

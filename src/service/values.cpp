@@ -48,8 +48,9 @@ std::optional<std::pair<core::Value, std::string>> QuotientRoute::value(const co
   for (int i = 0; i < pos.size() - (pass_counter_ ? 1 : 0); ++i) largest = std::max(largest, pos[i]);
   if (largest >= q_.size) {
     if (largest >= analysis::kLargestHeapBound) return std::nullopt;
-    auto learnt = route_quotient(
-        s_, *moves_, std::min(std::max(largest + 1, q_.size + q_.size / 2), analysis::kLargestHeapBound), memory_);
+    auto learnt =
+        route_quotient(s_, *moves_, std::min(std::max(largest + 1, q_.size + q_.size / 2), analysis::kLargestHeapBound),
+                       memory_, gave_up_);
     if (!learnt) {
       moves_.reset();  // past what the route may hold: the whole-position solver answers from now on
       return std::nullopt;
@@ -70,7 +71,7 @@ core::Value PositionValues::value(const core::Position& p) {
     route_ = std::move(pv->second);
     return pv->first;
   }
-  const core::Value v = oracle_.value(p);
+  const core::Value v = after_quotient(quotient_.gave_up(), [&] { return oracle_.value(p); });
   route_ = oracle_.route();
   return v;
 }

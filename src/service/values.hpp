@@ -44,7 +44,7 @@ class PeriodRoute {
 // from the quotient: whether the product of its heaps' elements lies in the P-portion of the
 // passes left. The quotient is learnt up to the largest heap asked (by half again at least, so a
 // stream of questions costs a few) within kRouteMemory; a game whose quotient needs more is left
-// to the whole-position solver from then on.
+// to the whole-position solver from then on, and gave_up() says why.
 class QuotientRoute {
  public:
   QuotientRoute(const Subject& s, std::uint64_t memory_limit);
@@ -52,10 +52,12 @@ class QuotientRoute {
   // The outcome (0: P, 1: N), and a note saying where it came from ("from the misere quotient
   // of heaps 0..19, order 8").
   std::optional<std::pair<core::Value, std::string>> value(const core::Position& pos);
+  const std::string& gave_up() const { return gave_up_; }
 
  private:
   const Subject& s_;
-  std::optional<analysis::HeapMoves> moves_;  // none: the route does not apply
+  std::optional<analysis::HeapMoves> moves_;  // none: the route does not apply, or gave up
+  std::string gave_up_;
   std::uint64_t memory_;
   bool pass_counter_ = false;  // the position's last coordinate is the passes left
   analysis::MisereQuotient q_;

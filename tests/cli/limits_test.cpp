@@ -60,7 +60,7 @@ const std::map<std::string, std::string>& by_family() {
 const std::vector<std::string>& by_command() {
   static const std::vector<std::string> v = {
       "value queen --misere 3000,3000",
-      "value octal -p code=0.6 -p heaps=2 --misere 40,40",  // the misère quotient's route
+      "value octal -p code=0.454 -p heaps=2 --misere 40,40",  // the misère quotient's route
       "moves queen --misere 3000,3000",
       "ppos queen --misere --size 3000",
       "check queen --misere --size 3000 --ppos 'm == n'",

@@ -2,6 +2,7 @@
 // was certified.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "support/run_cli.hpp"
@@ -47,6 +48,33 @@ TEST(QuotientCli, ValueOfAMiserePositionOfSeveralHeapsComesFromTheQuotient) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("(20,30,40) is a N-position under misere play"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("(from the misere quotient of heaps 0..40, order 8)"), std::string::npos) << r.out;
+  const CliResult j = run_cli("value octal -p code=0.75 -p heaps=3 --misere 20,30,40 --format json");
+  EXPECT_NE(j.out.find("\"position\":[20,30,40],\"route\":\"from the misere quotient of heaps 0..40, order 8\""),
+            std::string::npos)
+      << j.out;
+  // ppos lists a box's misère P-positions from the quotient and says so, in text and JSON.
+  const CliResult p = run_cli("ppos octal -p code=0.75 -p heaps=2 --misere --size 6");
+  EXPECT_NE(p.out.find("9 P-positions under misere play of octal(code=0.75, heaps=2) in the box 6x6  (by the misere "
+                       "quotient of heaps 0..5, order 8)\n(0,1)\n"),
+            std::string::npos)
+      << p.out;
+  const CliResult pj = run_cli("ppos octal -p code=0.75 -p heaps=2 --misere --size 6 --format json");
+  EXPECT_NE(pj.out.find("\"route\":\"misere quotient of heaps 0..5, order 8\""), std::string::npos) << pj.out;
+}
+
+// 0.6 has no quotient within the routes' 64 MiB on heaps up to 40, and the whole-position solver
+// cannot hold a position whose moves leave more than 15 heaps: the one line names both refusals.
+TEST(QuotientCli, WhenNeitherRouteCanAnswerTheErrorNamesBoth) {
+  for (const char* args :
+       {"value octal -p code=0.6 -p heaps=2 --misere 40,40", "ppos octal -p code=0.6 -p heaps=2 --misere --size 41"}) {
+    const CliResult r = run_cli(args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_NE(r.err.find("a move leaves more than 15 heaps, the most a position may hold here; the misere quotient of "
+                         "heaps 0..40 needs more than 64.0 MiB (it holds heaps 0.."),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
 }
 
 // --position answers a position of any number of heaps: 1,000 heaps of 0.75, each b (heap 2) or c
