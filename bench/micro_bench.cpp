@@ -48,8 +48,8 @@ static void BM_ExprEval(benchmark::State& state) {
 BENCHMARK(BM_ExprEval);
 
 // The misère quotient of a take-and-break game on heaps 0..size-1, learnt and certified from
-// nothing: the quotients of the literature (0.75 is R8, 0.123 has 20 elements, 0.07 has 24, 144
-// and 360 elements on heaps 0..24, 0..26 and 0..30), and 0.75 with a pass.
+// nothing: the quotients of the literature (0.75 is R8, 0.123 has 20 elements, 0.07 has 24, 144,
+// 360 and 638 elements on heaps 0..24, 0..26, 0..30 and 0..33), and 0.75 with a pass.
 static void BM_Quotient(benchmark::State& state, const char* spec, std::int64_t size) {
   const service::Subject s = service::subject_of(games::parse_game_spec(spec));
   for (auto _ : state) benchmark::DoNotOptimize(service::quotient(s, size, runtime::Limits{}).order());
@@ -59,6 +59,7 @@ BENCHMARK_CAPTURE(BM_Quotient, octal_0_123_heaps_0_19, "octal -p code=0.123", 20
 BENCHMARK_CAPTURE(BM_Quotient, octal_0_07_heaps_0_24, "octal -p code=0.07", 25)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Quotient, octal_0_07_heaps_0_26, "octal -p code=0.07", 27)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Quotient, octal_0_07_heaps_0_30, "octal -p code=0.07", 31)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Quotient, octal_0_07_heaps_0_33, "octal -p code=0.07", 34)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Quotient, octal_0_75_pass_heaps_0_19, "octal -p code=0.75 --pass", 20)
     ->Unit(benchmark::kMillisecond);
 

@@ -330,7 +330,7 @@ class Builder {
   // period, free of the others: the first candidates are the certified quotient of heaps 0..n-1
   // times such a cyclic monoid (Plambeck and Siegel's construction). Where the certificate finds
   // a position one of them predicts wrongly, the heaps of that position are tried as free
-  // generators in turn, fewest first, until one candidate predicts it rightly; that one is tried
+  // generators, fewest first, and of the candidates that predict it rightly the smallest is tried
   // next. No position is solved whole, which is what makes a jump in order cheap where learning
   // it with queries is not; when this gives up, the queries take over. Without passes only.
   bool extends_without_queries() {
@@ -364,14 +364,17 @@ class Builder {
     return false;
   }
 
-  // The candidate with some heaps of `wrong` made free generators, fewest heaps first, the first
-  // that predicts `wrong` rightly (P when is_p); none when no choice of up to three heaps does.
+  // The candidate with some heaps of `wrong` made free generators that predicts `wrong` rightly
+  // (P when is_p): of those that free the fewest heaps, the one of least order (freeing a heap
+  // that only happens to fix `wrong` tends to make a larger quotient, and more to mend); none
+  // when no choice of up to three heaps does.
   std::optional<Algebra> recalibrate(const Algebra& a, const Word& wrong, bool is_p) {
     Word heaps(wrong);
     heaps.erase(std::unique(heaps.begin(), heaps.end()), heaps.end());
     const std::size_t k = heaps.size();
     if (k > 24) return std::nullopt;  // the subsets below are counted in 32 bits
-    for (std::size_t size = 1; size <= std::min<std::size_t>(k, 3); ++size)
+    for (std::size_t size = 1; size <= std::min<std::size_t>(k, 3); ++size) {
+      std::optional<Algebra> best;
       for (std::uint32_t subset = 0; subset < (1U << k); ++subset) {
         if (static_cast<std::size_t>(std::popcount(subset)) != size) continue;
         std::vector<Cycle> free;
@@ -393,8 +396,11 @@ class Builder {
         if (!b) return std::nullopt;
         int x = 0;
         for (Heap h : wrong) x = b->product[static_cast<std::size_t>(x)][static_cast<std::size_t>(b->heap[h])];
-        if (b->p[static_cast<std::size_t>(x)] == is_p) return b;
+        if (b->p[static_cast<std::size_t>(x)] == is_p && (!best || b->product.size() < best->product.size()))
+          best = std::move(b);
       }
+      if (best) return best;
+    }
     return std::nullopt;
   }
 
@@ -407,8 +413,13 @@ class Builder {
     const auto m = static_cast<std::uint64_t>(a.product.size());
     std::uint64_t total = m;
     for (const Cycle& c : free) total *= static_cast<std::uint64_t>(c.index + c.period);
-    if (total * 16 + memo_entries_ * kEntryBytes > memory_ || total > std::numeric_limits<int>::max())
-      return std::nullopt;
+    // What the search below holds: an int for each element of the product, and for each element
+    // the heaps reach, its transitions, its least position and the refinement's few numbers.
+    const std::uint64_t reached_bytes = (n + 1) * sizeof(int) + kEntryBytes;
+    auto fits = [&](std::uint64_t reached) {
+      return total * sizeof(int) + reached * reached_bytes + memo_entries_ * kEntryBytes <= memory_;
+    };
+    if (!fits(1) || total > std::numeric_limits<int>::max()) return std::nullopt;
     // An element: its part in `a`, then the exponent of each free generator, in mixed radix.
     auto times = [&](std::uint64_t x, std::uint64_t y) {
       std::uint64_t result = 0, scale = m;
@@ -435,23 +446,33 @@ class Builder {
       heap[c.heap] = scale;
       scale *= static_cast<std::uint64_t>(c.index + c.period);
     }
-    // The elements the heaps reach, breadth first, each with its least position.
-    std::vector<int> reached{0}, seen(total, -1);
+    // The elements the heaps reach, breadth first, each with its least position and the number
+    // (in reaching order) of the element each heap takes it to.
+    const std::size_t n1 = n + 1;
+    std::vector<int> reached{0}, seen(total, -1), to;
+    std::vector<int> parent{0}, last_heap{0};  // word[i] is word[parent[i]] plus heap last_heap[i]
     std::vector<Word> word{Word{}};
     seen[0] = 0;
-    for (std::size_t i = 0; i < reached.size(); ++i, poll_(n))
+    for (std::size_t i = 0; i < reached.size(); ++i, poll_(n)) {
+      if (!fits(reached.size() + n)) return std::nullopt;
+      to.push_back(static_cast<int>(i));  // heap 0
       for (std::size_t h = 1; h <= n; ++h) {
         const int y = times(static_cast<std::uint64_t>(reached[i]), heap[h]);
-        if (seen[static_cast<std::size_t>(y)] >= 0) continue;
-        seen[static_cast<std::size_t>(y)] = static_cast<int>(reached.size());
-        reached.push_back(y);
-        word.push_back(plus(word[i], static_cast<Heap>(h)));
+        if (seen[static_cast<std::size_t>(y)] < 0) {
+          seen[static_cast<std::size_t>(y)] = static_cast<int>(reached.size());
+          reached.push_back(y);
+          parent.push_back(static_cast<int>(i));
+          last_heap.push_back(static_cast<int>(h));
+          word.push_back(plus(word[i], static_cast<Heap>(h)));
+        }
+        to.push_back(seen[static_cast<std::size_t>(y)]);
       }
+    }
     const std::size_t r = reached.size();
     auto index_of = [&](const Word& w) {
-      std::uint64_t x = 0;
-      for (Heap h : w) x = static_cast<std::uint64_t>(times(x, heap[h]));
-      return static_cast<std::size_t>(seen[x]);
+      std::size_t i = 0;
+      for (Heap h : w) i = static_cast<std::size_t>(to[i * n1 + h]);
+      return i;
     };
     std::vector<signed char> p(r, -1);
     p[0] = 0;  // the empty position: no move, an N-position
@@ -468,23 +489,34 @@ class Builder {
       return p[i] == 1;
     };
     for (std::size_t i = 1; i < r; ++i) outcome(outcome, word[i], i);
-    // Moore: the classes split by outcome, then by the classes each heap takes them to.
-    std::vector<int> cls(p.begin(), p.end());
-    for (std::size_t classes = 0;;) {
-      std::map<std::vector<int>, int> ids;
-      std::vector<int> next(r);
-      std::vector<int> signature;
-      for (std::size_t i = 0; i < r; ++i) {
-        signature.assign(1, cls[i]);
-        for (std::size_t h = 1; h <= n; ++h)
-          signature.push_back(cls[static_cast<std::size_t>(
-              seen[static_cast<std::size_t>(times(static_cast<std::uint64_t>(reached[i]), heap[h]))])]);
-        next[i] = ids.emplace(signature, static_cast<int>(ids.size())).first->second;
-      }
-      poll_(r * n);
-      cls = std::move(next);
-      if (ids.size() == classes) break;
-      classes = ids.size();
+    // Moore: the classes split by outcome, then by the class each heap takes them to, one heap at
+    // a time, until no heap splits a class. A step visits the members of each class together (a
+    // counting sort by class) and numbers each class their heap takes them to once per class.
+    std::vector<int> cls(p.begin(), p.end()), next(r), members(r), start, fill, id(r);
+    std::vector<std::int64_t> stamp(r, -1);  // the (step, class) group that numbered id[s] last
+    std::int64_t group = 0;
+    std::size_t classes = 2;
+    for (std::size_t unsplit = 0, h = 1; unsplit < n; h = h % n + 1, poll_(r)) {
+      start.assign(classes + 1, 0);
+      for (std::size_t i = 0; i < r; ++i) ++start[static_cast<std::size_t>(cls[i]) + 1];
+      for (std::size_t c = 0; c < classes; ++c) start[c + 1] += start[c];
+      fill.assign(start.begin(), start.end() - 1);
+      for (std::size_t i = 0; i < r; ++i)
+        members[static_cast<std::size_t>(fill[static_cast<std::size_t>(cls[i])]++)] = static_cast<int>(i);
+      std::size_t count = 0;
+      for (std::size_t c = 0; c < classes; ++c, ++group)
+        for (int k = start[c]; k < start[c + 1]; ++k) {
+          const auto i = static_cast<std::size_t>(members[static_cast<std::size_t>(k)]);
+          const auto s = static_cast<std::size_t>(cls[static_cast<std::size_t>(to[i * n1 + h])]);
+          if (stamp[s] != group) {
+            stamp[s] = group;
+            id[s] = static_cast<int>(count++);
+          }
+          next[i] = id[s];
+        }
+      cls.swap(next);
+      unsplit = count == classes ? unsplit + 1 : 0;
+      classes = count;
     }
     // The classes numbered by their least positions, the identity first.
     std::vector<int> number(r, -1), first;
@@ -494,15 +526,32 @@ class Builder {
         first.push_back(static_cast<int>(i));
       }
     const std::size_t order = first.size();
+    if (!fits(r + order * order * sizeof(int) / reached_bytes + 1)) return std::nullopt;  // and its product table
     auto class_of = [&](int x) {
       return number[static_cast<std::size_t>(cls[static_cast<std::size_t>(seen[static_cast<std::size_t>(x)])])];
     };
+    // The product table: class d is the class of its least position's parent (`before`) times one
+    // heap, and the classes are a congruence, so c times d is (c times `before`) moved by the heap.
+    auto number_at = [&](int i) { return number[static_cast<std::size_t>(cls[static_cast<std::size_t>(i)])]; };
+    std::vector<int> moved(order * n1);  // moved[c * n1 + h]: the class of c times heap h
+    for (std::size_t c = 0; c < order; ++c)
+      for (std::size_t h = 0; h <= n; ++h)
+        moved[c * n1 + h] = number_at(to[static_cast<std::size_t>(first[c]) * n1 + h]);
+    std::vector<int> before(order, 0), by(order, 0);
+    for (std::size_t d = 1; d < order; ++d) {
+      before[d] = number_at(parent[static_cast<std::size_t>(first[d])]);
+      by[d] = last_heap[static_cast<std::size_t>(first[d])];
+    }
     Algebra b;
     b.product.assign(order, std::vector<int>(order));
     for (std::size_t c = 0; c < order; ++c, poll_(order)) {
-      const auto x = static_cast<std::uint64_t>(reached[static_cast<std::size_t>(first[c])]);
-      for (std::size_t d = 0; d < order; ++d)
-        b.product[c][d] = class_of(times(x, static_cast<std::uint64_t>(reached[static_cast<std::size_t>(first[d])])));
+      std::vector<int>& row = b.product[c];
+      row[0] = static_cast<int>(c);
+      for (std::size_t d = 1; d < order; ++d)
+        row[d] = moved[static_cast<std::size_t>(row[static_cast<std::size_t>(before[d])]) * n1 +
+                       static_cast<std::size_t>(by[d])];
+    }
+    for (std::size_t c = 0; c < order; ++c) {
       b.p.push_back(p[static_cast<std::size_t>(first[c])] == 1);
       b.word.push_back(word[static_cast<std::size_t>(first[c])]);
     }
@@ -585,7 +634,10 @@ class Builder {
   // before it. A position whose node was met before is not extended: its extensions have the nodes
   // of earlier positions' extensions. So every position before the failure has its node checked,
   // and all of them are predicted rightly (by induction over the order): the failure's options are
-  // too, and its outcome is the opposite of the prediction, without a query.
+  // too, and its outcome is the opposite of the prediction, without a query. The positions without
+  // heap n come first; when the candidate predicts them all as the certified quotient of heaps
+  // 0..n-1 does (agrees_on_smaller_heaps), they are right and not visited, and the search starts
+  // at heap n, where a candidate's failures are.
   std::optional<Word> first_failure(const std::vector<std::vector<int>>& product) {
     const std::size_t order = rep_.size();
     const std::size_t words = (order + 63) / 64;
@@ -602,36 +654,50 @@ class Builder {
       for (std::size_t x = 0; x < order; ++x)
         if (rows_[x][p] == '1') p_bits[p][x / 64] |= std::uint64_t{1} << (x % 64);
 
-    struct Node {
-      int element;
-      std::vector<std::uint64_t> options;
-      int parent;
-      Heap heap;
+    // The nodes, each an element and a set of option elements (`words` words of `bits` from
+    // node * words), with the heap that reached it from its parent; a table of node numbers,
+    // open-addressed by the node's hash, finds a node met before.
+    std::vector<int> element{0}, parent{-1};
+    std::vector<Heap> heap_to{0};
+    std::vector<std::uint64_t> bits(words, 0);
+    // A slot holds the high half of its node's hash and the node's number plus one (0: empty),
+    // so that a probe reads the node only when their hashes agree.
+    std::vector<std::uint64_t> hash;  // each node's
+    std::vector<std::uint64_t> table(1024, 0);
+    auto slot_value = [](std::uint64_t key, std::size_t node) {
+      return (key & 0xffffffff00000000ULL) | static_cast<std::uint64_t>(node + 1);
     };
-    struct KeyHash {
-      std::size_t operator()(const std::pair<int, std::vector<std::uint64_t>>& k) const {
-        std::uint64_t h = static_cast<std::uint64_t>(k.first) * 0x9e3779b97f4a7c15ULL;
-        for (std::uint64_t b : k.second) h = (h ^ b) * 1099511628211ULL;
-        return static_cast<std::size_t>(h);
+    auto hash_of = [&](int e, const std::uint64_t* o) {
+      std::uint64_t h = static_cast<std::uint64_t>(e) * 0x9e3779b97f4a7c15ULL;
+      for (std::size_t k = 0; k < words; ++k) h = (h ^ o[k]) * 0xff51afd7ed558ccdULL;
+      return h ^ (h >> 29);
+    };
+    // The slot of the node (e, o) of hash `key`, or the empty slot where it goes.
+    auto slot_of = [&](std::uint64_t key, int e, const std::uint64_t* o) {
+      const std::size_t mask = table.size() - 1;
+      for (std::size_t i = static_cast<std::size_t>(key) & mask;; i = (i + 1) & mask) {
+        const std::uint64_t v = table[i];
+        if (v == 0) return i;
+        if ((v ^ key) >> 32 != 0) continue;
+        const auto node = static_cast<std::size_t>((v & 0xffffffffU) - 1);
+        if (element[node] == e && std::equal(o, o + words, bits.begin() + node * words)) return i;
       }
     };
-    std::vector<Node> nodes;
-    std::unordered_map<std::pair<int, std::vector<std::uint64_t>>, int, KeyHash> seen;
-    nodes.push_back(Node{0, std::vector<std::uint64_t>(words, 0), -1, 0});
-    seen.emplace(std::make_pair(0, nodes[0].options), 0);
-    auto breaks_the_rule = [&](const Node& node) {
+    hash.push_back(hash_of(0, bits.data()));
+    table[slot_of(hash[0], 0, bits.data())] = slot_value(hash[0], 0);
+    auto breaks_the_rule = [&](int e, const std::uint64_t* o) {
       bool any = false;
-      for (std::size_t k = 0; k < words; ++k) any |= node.options[k] != 0;
-      const std::string& predicted = rows_[static_cast<std::size_t>(node.element)];
+      for (std::size_t k = 0; k < words; ++k) any |= o[k] != 0;
+      const std::string& predicted = rows_[static_cast<std::size_t>(e)];
       for (std::size_t p = 0; p < portions; ++p) {
         const bool pass = p > 0 && (any || passes_.from_terminal);
         bool some_p = pass && predicted[p - 1] == '1';
-        for (std::size_t k = 0; k < words; ++k) some_p |= (node.options[k] & p_bits[p][k]) != 0;
+        for (std::size_t k = 0; k < words; ++k) some_p |= (o[k] & p_bits[p][k]) != 0;
         if ((predicted[p] == '1') != ((any || pass) && !some_p)) return true;
       }
       return false;
     };
-    if (breaks_the_rule(nodes[0])) return Word{};
+    if (breaks_the_rule(0, bits.data())) return Word{};
     // A frame enumerates its node's position plus any heaps up to `heap`: first with no more of
     // `heap` (the frame below), then with one more, and so on while the node is new.
     struct Frame {
@@ -639,7 +705,12 @@ class Builder {
       int node;
       bool below_done;
     };
-    std::vector<Frame> frames{{heaps(), 0, false}};
+    std::vector<Frame> frames{{heaps(), 0, agrees_on_smaller_heaps(portions)}};
+    std::vector<std::uint64_t> next(words);
+    // The transitions by heap, each heap's a row: the inner loop below reads one.
+    std::vector<int> to(static_cast<std::size_t>(heaps() + 1) * order);
+    for (std::size_t t = 0; t < order; ++t)
+      for (std::size_t h = 0; h <= static_cast<std::size_t>(heaps()); ++h) to[h * order + t] = delta_[t][h];
     while (!frames.empty()) {
       Frame& f = frames.back();
       if (f.heap == 0) {
@@ -654,41 +725,86 @@ class Builder {
       }
       poll_(order);
       const auto h = static_cast<std::size_t>(f.heap);
-      const Node& from = nodes[static_cast<std::size_t>(f.node)];
-      Node next{delta_[static_cast<std::size_t>(from.element)][h], std::vector<std::uint64_t>(words, 0), f.node,
-                static_cast<Heap>(h)};
-      for (std::size_t t = 0; t < order; ++t)
-        if (from.options[t / 64] >> (t % 64) & 1) {
-          const auto y = static_cast<std::size_t>(delta_[t][h]);
-          next.options[y / 64] |= std::uint64_t{1} << (y % 64);
+      const auto from = static_cast<std::size_t>(f.node);
+      const int from_element = element[from];
+      const int next_element = delta_[static_cast<std::size_t>(from_element)][h];
+      std::fill(next.begin(), next.end(), 0);
+      const int* to_h = to.data() + h * order;
+      for (std::size_t k = 0; k < words; ++k)
+        for (std::uint64_t b = bits[from * words + k]; b != 0; b &= b - 1) {
+          const auto y = static_cast<std::size_t>(to_h[k * 64 + static_cast<std::size_t>(std::countr_zero(b))]);
+          next[y / 64] |= std::uint64_t{1} << (y % 64);
         }
       for (int u : option_elements[h]) {
-        const auto y = static_cast<std::size_t>(product[static_cast<std::size_t>(from.element)][u]);
-        next.options[y / 64] |= std::uint64_t{1} << (y % 64);
+        const auto y = static_cast<std::size_t>(product[static_cast<std::size_t>(from_element)][u]);
+        next[y / 64] |= std::uint64_t{1} << (y % 64);
       }
-      auto key = std::make_pair(next.element, next.options);
-      if (seen.contains(key)) {
+      const std::uint64_t key = hash_of(next_element, next.data());
+      const std::size_t slot = slot_of(key, next_element, next.data());
+      if (table[slot] != 0) {
         frames.pop_back();
         continue;
       }
-      if (memo_entries_ * kEntryBytes + order * order * sizeof(int) + nodes.size() * (kEntryBytes + 16 * words) >
+      if (memo_entries_ * kEntryBytes + order * (order + to.size() / order) * sizeof(int) +
+              element.size() * (kEntryBytes + 16 * words) >
           memory_)
         throw OutOfMemory{};
-      const bool broken = breaks_the_rule(next);
-      seen.emplace(std::move(key), static_cast<int>(nodes.size()));
-      f.node = static_cast<int>(nodes.size());
+      const auto node = static_cast<int>(element.size());
+      table[slot] = slot_value(key, static_cast<std::size_t>(node));
+      element.push_back(next_element);
+      parent.push_back(f.node);
+      heap_to.push_back(static_cast<Heap>(h));
+      hash.push_back(key);
+      bits.insert(bits.end(), next.begin(), next.end());
+      if (2 * element.size() > table.size()) {  // at most half full: probes stay short
+        std::fill(table.begin(), table.end(), 0);
+        table.resize(table.size() * 2, 0);
+        const std::size_t mask = table.size() - 1;
+        for (std::size_t j = 0; j < element.size(); ++j) {
+          std::size_t i = static_cast<std::size_t>(hash[j]) & mask;
+          while (table[i] != 0) i = (i + 1) & mask;
+          table[i] = slot_value(hash[j], j);
+        }
+      }
+      f.node = node;
       f.below_done = false;
-      nodes.push_back(std::move(next));
-      if (broken) {
+      if (breaks_the_rule(next_element, next.data())) {
         Word w;
-        for (int j = f.node; nodes[static_cast<std::size_t>(j)].parent >= 0;
-             j = nodes[static_cast<std::size_t>(j)].parent)
-          w.push_back(nodes[static_cast<std::size_t>(j)].heap);
+        for (int j = node; parent[static_cast<std::size_t>(j)] >= 0; j = parent[static_cast<std::size_t>(j)])
+          w.push_back(heap_to[static_cast<std::size_t>(j)]);
         std::sort(w.begin(), w.end());
         return w;
       }
     }
     return std::nullopt;
+  }
+
+  // Whether the candidate predicts every position of heaps 0..n-1 as the certified quotient of
+  // those heaps does: every pair (the candidate's element, the certified one's) that a position
+  // of those heaps reaches, read off both transitions from the empty position, has the same
+  // P-portions.
+  bool agrees_on_smaller_heaps(std::size_t portions) const {
+    if (known_delta_.empty() || known_heaps_ != heaps() - 1) return false;
+    const std::size_t known = known_delta_.size();
+    std::vector<bool> met(rep_.size() * known, false);
+    std::vector<std::pair<int, int>> todo{{0, 0}};
+    met[0] = true;
+    while (!todo.empty()) {
+      const auto [c, x] = todo.back();
+      todo.pop_back();
+      const auto& row = rows_[static_cast<std::size_t>(c)];
+      if (known_rows_[static_cast<std::size_t>(x)].compare(0, portions, row, 0, portions) != 0) return false;
+      for (int h = 1; h <= known_heaps_; ++h) {
+        const int d = delta_[static_cast<std::size_t>(c)][static_cast<std::size_t>(h)];
+        const int y = known_delta_[static_cast<std::size_t>(x)][static_cast<std::size_t>(h)];
+        const std::size_t pair = static_cast<std::size_t>(d) * known + static_cast<std::size_t>(y);
+        if (!met[pair]) {
+          met[pair] = true;
+          todo.emplace_back(d, y);
+        }
+      }
+    }
+    return true;
   }
 
   // A position the candidate predicts wrongly, with the passes left: w itself, or one of its
@@ -756,7 +872,7 @@ class Builder {
   // The cyclic monoids tried for a new generator, as (index, period).
   static constexpr std::pair<int, int> kCycles[] = {{2, 2}, {4, 2}, {6, 4}};
   // How many wrong positions one heap's candidates may be mended for before the queries take over.
-  static constexpr int kRecalibrations = 24;
+  static constexpr int kRecalibrations = 400;
   std::pmr::monotonic_buffer_resource arena_;
   std::span<Memo> memo_;
   std::uint64_t memo_entries_ = 0;

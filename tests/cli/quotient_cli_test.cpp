@@ -62,19 +62,21 @@ TEST(QuotientCli, ValueOfAMiserePositionOfSeveralHeapsComesFromTheQuotient) {
   EXPECT_NE(pj.out.find("\"route\":\"misere quotient of heaps 0..5, order 8\""), std::string::npos) << pj.out;
 }
 
-// 0.6 has no quotient within the routes' 64 MiB on heaps up to 40, and the whole-position solver
-// cannot hold a position whose moves leave more than 15 heaps: the one line names both refusals.
+// 0.6 has no quotient of heaps 0..40 within 16 MiB, and the whole-position routes cannot answer
+// either (a move of (40,40) leaves more than 15 heaps; the table of 41x41 needs more than 16
+// MiB): the one line names both refusals.
 TEST(QuotientCli, WhenNeitherRouteCanAnswerTheErrorNamesBoth) {
-  for (const char* args :
-       {"value octal -p code=0.6 -p heaps=2 --misere 40,40", "ppos octal -p code=0.6 -p heaps=2 --misere --size 41"}) {
-    const CliResult r = run_cli(args);
-    EXPECT_EQ(r.status, 2) << args;
-    EXPECT_NE(r.err.find("a move leaves more than 15 heaps, the most a position may hold here; the misere quotient of "
-                         "heaps 0..40 needs more than 64.0 MiB (it holds heaps 0.."),
-              std::string::npos)
-        << r.err;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  }
+  const std::string quotient = "; the misere quotient of heaps 0..40 needs more than 16.0 MiB (it holds heaps 0..";
+  const CliResult v = run_cli("value octal -p code=0.6 -p heaps=2 --misere 40,40 --max-memory 16M");
+  EXPECT_EQ(v.status, 2);
+  EXPECT_NE(v.err.find("a move leaves more than 15 heaps, the most a position may hold here" + quotient),
+            std::string::npos)
+      << v.err;
+  const CliResult p = run_cli("ppos octal -p code=0.6 -p heaps=2 --misere --size 41 --max-memory 16M");
+  EXPECT_EQ(p.status, 2);
+  EXPECT_NE(p.err.find("over the memory limit of 16.0 MiB; raise it with --max-memory"), std::string::npos) << p.err;
+  EXPECT_NE(p.err.find(quotient), std::string::npos) << p.err;
+  for (const CliResult* r : {&v, &p}) EXPECT_EQ(std::count(r->err.begin(), r->err.end(), '\n'), 1) << r->err;
 }
 
 // --position answers a position of any number of heaps: 1,000 heaps of 0.75, each b (heap 2) or c
