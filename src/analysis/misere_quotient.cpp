@@ -491,8 +491,9 @@ class Builder {
     for (std::size_t i = 1; i < r; ++i) outcome(outcome, word[i], i);
     // Moore: the classes split by outcome, then by the class each heap takes them to, one heap at
     // a time, until no heap splits a class. A step visits the members of each class together (a
-    // counting sort by class) and numbers each class their heap takes them to once per class.
-    std::vector<int> cls(p.begin(), p.end()), next(r), members(r), start, fill, id(r);
+    // counting sort by class) and gives the members of a class that the heap takes to one class a
+    // new class of their own.
+    std::vector<int> cls(p.begin(), p.end()), next(r), members(r), start, slot, id(r);
     std::vector<std::int64_t> stamp(r, -1);  // the (step, class) group that numbered id[s] last
     std::int64_t group = 0;
     std::size_t classes = 2;
@@ -500,9 +501,9 @@ class Builder {
       start.assign(classes + 1, 0);
       for (std::size_t i = 0; i < r; ++i) ++start[static_cast<std::size_t>(cls[i]) + 1];
       for (std::size_t c = 0; c < classes; ++c) start[c + 1] += start[c];
-      fill.assign(start.begin(), start.end() - 1);
+      slot.assign(start.begin(), start.end() - 1);
       for (std::size_t i = 0; i < r; ++i)
-        members[static_cast<std::size_t>(fill[static_cast<std::size_t>(cls[i])]++)] = static_cast<int>(i);
+        members[static_cast<std::size_t>(slot[static_cast<std::size_t>(cls[i])]++)] = static_cast<int>(i);
       std::size_t count = 0;
       for (std::size_t c = 0; c < classes; ++c, ++group)
         for (int k = start[c]; k < start[c + 1]; ++k) {
@@ -527,9 +528,6 @@ class Builder {
       }
     const std::size_t order = first.size();
     if (!fits(r + order * order * sizeof(int) / reached_bytes + 1)) return std::nullopt;  // and its product table
-    auto class_of = [&](int x) {
-      return number[static_cast<std::size_t>(cls[static_cast<std::size_t>(seen[static_cast<std::size_t>(x)])])];
-    };
     // The product table: class d is the class of its least position's parent (`before`) times one
     // heap, and the classes are a congruence, so c times d is (c times `before`) moved by the heap.
     auto number_at = [&](int i) { return number[static_cast<std::size_t>(cls[static_cast<std::size_t>(i)])]; };
@@ -556,7 +554,7 @@ class Builder {
       b.word.push_back(word[static_cast<std::size_t>(first[c])]);
     }
     b.heap.assign(n + 1, 0);
-    for (std::size_t h = 1; h <= n; ++h) b.heap[h] = class_of(static_cast<int>(heap[h]));
+    for (std::size_t h = 1; h <= n; ++h) b.heap[h] = number_at(seen[heap[h]]);
     return b;
   }
 

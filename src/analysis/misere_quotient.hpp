@@ -21,8 +21,10 @@
 // only when it is certified: its transitions commute (so every position has one element), and a search over every pair
 // (element of a position, set of elements of its options) the game can reach shows that the
 // candidate's P-portion obeys the misère rule everywhere (a position is P exactly when it has
-// options and none of them is P). By induction on positions the candidate then predicts every
-// outcome, and since its elements are told apart by actual outcomes it is the quotient itself.
+// options and none of them is P); the positions of heaps below n are not searched again when the
+// candidate predicts them as the certified quotient of those heaps does. By induction on
+// positions the candidate then predicts every outcome, and since its elements are told apart by
+// actual outcomes it is the quotient itself.
 
 #include <cstdint>
 #include <functional>
