@@ -11,6 +11,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "runtime/errors.hpp"
@@ -319,6 +320,17 @@ class Builder {
     std::vector<int> heap;
     std::vector<Word> word;
   };
+  // A candidate's product table, P-portion and heaps' elements, hashed: candidates built alike
+  // have the same one.
+  static std::uint64_t fingerprint(const Algebra& a) {
+    std::uint64_t h = 0x84222325cbf29ce4ULL;
+    auto mix = [&](std::uint64_t v) { h = (h ^ v) * 0x100000001b3ULL; };
+    for (const auto& row : a.product)
+      for (int v : row) mix(static_cast<std::uint64_t>(v));
+    for (bool v : a.p) mix(v ? 1 : 2);
+    for (int v : a.heap) mix(static_cast<std::uint64_t>(v) + 3);
+    return h;
+  }
   // A heap made a generator of its own: x, with x^(index+period) = x^index.
   struct Cycle {
     Heap heap;
@@ -342,9 +354,10 @@ class Builder {
     Algebra q{product_table(), {}, std::vector<int>(n + std::size_t{1}, 0), rep_};
     for (const std::string& row : rows_) q.p.push_back(row[0] == '1');
     for (Heap h = 1; h < n; ++h) q.heap[h] = delta_[0][h];
+    std::unordered_set<std::uint64_t> tried;  // the fingerprints of the candidates tried
     for (const auto& [index, period] : kCycles) {
       std::optional<Algebra> a = extend(q, {Cycle{n, index, period}});
-      for (int round = 0; a && round < kRecalibrations; ++round) {
+      for (int round = 0; a && tried.insert(fingerprint(*a)).second && round < kRecalibrations; ++round) {
         install(*a);
         const auto failure = first_failure(a->product);
         if (!failure) {
@@ -355,7 +368,7 @@ class Builder {
         // opposite of the prediction (see first_failure).
         const Word& wrong = *failure;
         const bool wrong_is_p = rows_[static_cast<std::size_t>(walk(delta_, 0, wrong))][0] != '1';
-        a = recalibrate(*a, wrong, wrong_is_p);
+        a = recalibrate(*a, wrong, wrong_is_p, tried);
       }
     }
     rep_ = std::move(saved_rep);
@@ -365,10 +378,12 @@ class Builder {
   }
 
   // The candidate with some heaps of `wrong` made free generators that predicts `wrong` rightly
-  // (P when is_p): of those that free the fewest heaps, the one of least order (freeing a heap
-  // that only happens to fix `wrong` tends to make a larger quotient, and more to mend); none
-  // when no choice of up to three heaps does.
-  std::optional<Algebra> recalibrate(const Algebra& a, const Word& wrong, bool is_p) {
+  // (P when is_p) and is not one `tried` (division may give back an earlier candidate, and
+  // trying it again would go round in a circle): of those that free the fewest heaps, the one of
+  // least order (freeing a heap that only happens to fix `wrong` tends to make a larger quotient,
+  // and more to mend); none when no choice of up to three heaps does.
+  std::optional<Algebra> recalibrate(const Algebra& a, const Word& wrong, bool is_p,
+                                     const std::unordered_set<std::uint64_t>& tried) {
     Word heaps(wrong);
     heaps.erase(std::unique(heaps.begin(), heaps.end()), heaps.end());
     const std::size_t k = heaps.size();
@@ -396,7 +411,8 @@ class Builder {
         if (!b) return std::nullopt;
         int x = 0;
         for (Heap h : wrong) x = b->product[static_cast<std::size_t>(x)][static_cast<std::size_t>(b->heap[h])];
-        if (b->p[static_cast<std::size_t>(x)] == is_p && (!best || b->product.size() < best->product.size()))
+        if (b->p[static_cast<std::size_t>(x)] == is_p && (!best || b->product.size() < best->product.size()) &&
+            !tried.contains(fingerprint(*b)))
           best = std::move(b);
       }
       if (best) return best;
