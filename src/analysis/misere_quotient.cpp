@@ -54,6 +54,31 @@ struct OutOfMemory {};
 // What one memo entry and one certifying state hold, with the hash table's own share.
 constexpr std::uint64_t kEntryBytes = 96;
 
+// The memory the memo's arena takes from the heap, counted exactly (its tables, its entries and
+// the positions too long to hold in place), and refused past `limit`: the arena grows by blocks
+// twice the last, which an estimate per entry would not see coming.
+class CountedMemory : public std::pmr::memory_resource {
+ public:
+  explicit CountedMemory(std::uint64_t limit) : limit_(limit) {}
+  std::uint64_t bytes() const { return bytes_; }
+
+ private:
+  void* do_allocate(std::size_t n, std::size_t align) override {
+    if (bytes_ + n > limit_) throw OutOfMemory{};
+    void* p = std::pmr::new_delete_resource()->allocate(n, align);
+    bytes_ += n;
+    return p;
+  }
+  void do_deallocate(void* p, std::size_t n, std::size_t align) override {
+    bytes_ -= n;
+    std::pmr::new_delete_resource()->deallocate(p, n, align);
+  }
+  bool do_is_equal(const std::pmr::memory_resource& other) const noexcept override { return this == &other; }
+
+  std::uint64_t limit_;
+  std::uint64_t bytes_ = 0;
+};
+
 // A test: the heaps added to a position and the passes left, whose misère outcome the row records.
 struct Test {
   Word heaps;
@@ -63,7 +88,7 @@ struct Test {
 class Builder {
  public:
   Builder(const HeapMoves& moves, SharedPasses passes, std::uint64_t memory)
-      : moves_(moves), passes_(passes), memory_(memory) {
+      : moves_(moves), passes_(passes), memory_(memory), counted_(memory), arena_(&counted_) {
     auto* shards = static_cast<Memo*>(arena_.allocate(kMemoShards * sizeof(Memo), alignof(Memo)));
     for (std::size_t i = 0; i < kMemoShards; ++i) new (shards + i) Memo(&arena_);
     memo_ = std::span<Memo>(shards, kMemoShards);
@@ -173,9 +198,8 @@ class Builder {
       if (p && outcome_p(w, passes - 1)) p = false;
       any = true;
     }
-    if ((memo_entries_ + 1) * kEntryBytes > memory_) throw OutOfMemory{};
+    if (held_bytes() + kEntryBytes > memory_) throw OutOfMemory{};
     memo.emplace(key, any && p);
-    ++memo_entries_;
     return any && p;
   }
 
@@ -262,9 +286,16 @@ class Builder {
     return false;
   }
 
+  // The memory the memo, the candidate in place (its elements, rows and transitions) and what
+  // extends_without_queries keeps besides (pinned_) hold.
+  std::uint64_t candidate_bytes() const {
+    return rep_.size() * ((static_cast<std::uint64_t>(heaps()) + 1) * sizeof(int) + kEntryBytes);
+  }
+  std::uint64_t held_bytes() const { return counted_.bytes() + candidate_bytes() + pinned_; }
+
   std::vector<std::vector<int>> product_table() const {
     const std::size_t order = rep_.size();
-    if (memo_entries_ * kEntryBytes + order * order * sizeof(int) > memory_) throw OutOfMemory{};
+    if (held_bytes() + order * order * sizeof(int) > memory_) throw OutOfMemory{};
     std::vector<std::vector<int>> product(order, std::vector<int>(order));
     for (std::size_t x = 0; x < order; ++x)
       for (std::size_t y = 0; y < order; ++y) product[x][y] = walk(delta_, static_cast<int>(x), rep_[y]);
@@ -320,6 +351,12 @@ class Builder {
     std::vector<int> heap;
     std::vector<Word> word;
   };
+  // The memory a candidate holds: its product table, and a small position and a few numbers for
+  // each element.
+  static std::uint64_t bytes_of(const Algebra& a) {
+    const std::uint64_t order = a.product.size();
+    return order * (order * sizeof(int) + kEntryBytes) + a.heap.size() * sizeof(int);
+  }
   // A candidate's product table, P-portion and heaps' elements, hashed: candidates built alike
   // have the same one.
   static std::uint64_t fingerprint(const Algebra& a) {
@@ -352,16 +389,19 @@ class Builder {
     auto saved_rows = rows_;
     auto saved_delta = delta_;
     Algebra q{product_table(), {}, std::vector<int>(n + std::size_t{1}, 0), rep_};
+    // Held while candidates are tried: the quotient so far, its copy to restore and its table.
+    pinned_ = 2 * candidate_bytes() + bytes_of(q);
     for (const std::string& row : rows_) q.p.push_back(row[0] == '1');
     for (Heap h = 1; h < n; ++h) q.heap[h] = delta_[0][h];
     std::unordered_set<std::uint64_t> tried;  // the fingerprints of the candidates tried
     for (const auto& [index, period] : kCycles) {
-      std::optional<Algebra> a = extend(q, {Cycle{n, index, period}});
+      std::optional<Algebra> a = extend(q, {Cycle{n, index, period}}, 0);
       for (int round = 0; a && tried.insert(fingerprint(*a)).second && round < kRecalibrations; ++round) {
         install(*a);
         const auto failure = first_failure(a->product);
         if (!failure) {
           adopt_tests();
+          pinned_ = 0;
           return true;
         }
         // The failure is the first position the candidate predicts wrongly: its outcome is the
@@ -374,6 +414,7 @@ class Builder {
     rep_ = std::move(saved_rep);
     rows_ = std::move(saved_rows);
     delta_ = std::move(saved_delta);
+    pinned_ = 0;
     return false;
   }
 
@@ -407,7 +448,7 @@ class Builder {
           const int period = power - seen_at[static_cast<std::size_t>(x)];
           free.push_back(Cycle{heaps[i], index, period % 2 == 0 ? period : 2 * period});
         }
-        std::optional<Algebra> b = extend(a, free);
+        std::optional<Algebra> b = extend(a, free, best ? bytes_of(*best) : 0);
         if (!b) return std::nullopt;
         int x = 0;
         for (Heap h : wrong) x = b->product[static_cast<std::size_t>(x)][static_cast<std::size_t>(b->heap[h])];
@@ -424,7 +465,7 @@ class Builder {
   // the heaps generate, each element's outcome computed from one position of it (an option whose
   // element has none yet lends its own position), divided by indistinguishability (Moore's
   // refinement on the heaps). None when it would pass the memory limit.
-  std::optional<Algebra> extend(const Algebra& a, const std::vector<Cycle>& free) {
+  std::optional<Algebra> extend(const Algebra& a, const std::vector<Cycle>& free, std::uint64_t held) {
     const auto n = static_cast<std::size_t>(heaps());
     const auto m = static_cast<std::uint64_t>(a.product.size());
     std::uint64_t total = m;
@@ -433,7 +474,7 @@ class Builder {
     // the heaps reach, its transitions, its least position and the refinement's few numbers.
     const std::uint64_t reached_bytes = (n + 1) * sizeof(int) + kEntryBytes;
     auto fits = [&](std::uint64_t reached) {
-      return total * sizeof(int) + reached * reached_bytes + memo_entries_ * kEntryBytes <= memory_;
+      return total * sizeof(int) + reached * reached_bytes + bytes_of(a) + held + held_bytes() <= memory_;
     };
     if (!fits(1) || total > std::numeric_limits<int>::max()) return std::nullopt;
     // An element: its part in `a`, then the exponent of each free generator, in mixed radix.
@@ -759,8 +800,7 @@ class Builder {
         frames.pop_back();
         continue;
       }
-      if (memo_entries_ * kEntryBytes + order * (order + to.size() / order) * sizeof(int) +
-              element.size() * (kEntryBytes + 16 * words) >
+      if (held_bytes() + (order * order + to.size()) * sizeof(int) + element.size() * (kEntryBytes + 16 * words) >
           memory_)
         throw OutOfMemory{};
       const auto node = static_cast<int>(element.size());
@@ -887,9 +927,10 @@ class Builder {
   static constexpr std::pair<int, int> kCycles[] = {{2, 2}, {4, 2}, {6, 4}};
   // How many wrong positions one heap's candidates may be mended for before the queries take over.
   static constexpr int kRecalibrations = 400;
+  CountedMemory counted_;  // the arena's upstream
   std::pmr::monotonic_buffer_resource arena_;
   std::span<Memo> memo_;
-  std::uint64_t memo_entries_ = 0;
+  std::uint64_t pinned_ = 0;  // what extends_without_queries holds while it tries candidates
   // The certified quotient of heaps 0..known_heaps_ answers every position below it at once.
   int known_heaps_ = 0;
   std::vector<std::vector<int>> known_delta_;
