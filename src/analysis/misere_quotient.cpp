@@ -51,7 +51,8 @@ Word plus(Word w, Heap h) {
 // misere_quotient, which keeps the last heap bound completed.
 struct OutOfMemory {};
 
-// What one memo entry and one certifying state hold, with the hash table's own share.
+// What one memo entry or one certifying state holds, with the hash table's own share; also what
+// one element of a candidate holds besides its tables (a small position and a few numbers).
 constexpr std::uint64_t kEntryBytes = 96;
 
 // The memory the memo's arena takes from the heap, counted exactly (its tables, its entries and
@@ -286,11 +287,12 @@ class Builder {
     return false;
   }
 
-  // The memory the memo, the candidate in place (its elements, rows and transitions) and what
-  // extends_without_queries keeps besides (pinned_) hold.
+  // The memory the candidate in place holds: its elements, rows and transitions.
   std::uint64_t candidate_bytes() const {
     return rep_.size() * ((static_cast<std::uint64_t>(heaps()) + 1) * sizeof(int) + kEntryBytes);
   }
+  // The memory held besides what a step computes: the memo, the candidate in place, and what
+  // extends_without_queries keeps while it tries candidates (pinned_).
   std::uint64_t held_bytes() const { return counted_.bytes() + candidate_bytes() + pinned_; }
 
   std::vector<std::vector<int>> product_table() const {
