@@ -398,7 +398,8 @@ class Builder {
     std::unordered_set<std::uint64_t> tried;  // the fingerprints of the candidates tried
     for (const auto& [index, period] : kCycles) {
       std::optional<Algebra> a = extend(q, {Cycle{n, index, period}}, 0);
-      for (int round = 0; a && tried.insert(fingerprint(*a)).second && round < kRecalibrations; ++round) {
+      if (a && !tried.insert(fingerprint(*a)).second) continue;
+      for (int round = 0; a && round < kRecalibrations; ++round) {
         install(*a);
         const auto failure = first_failure(a->product);
         if (!failure) {
@@ -424,41 +425,50 @@ class Builder {
   // (P when is_p) and is not one `tried` (division may give back an earlier candidate, and
   // trying it again would go round in a circle): of those that free the fewest heaps, the one of
   // least order (freeing a heap that only happens to fix `wrong` tends to make a larger quotient,
-  // and more to mend); none when no choice of up to three heaps does.
+  // and more to mend), added to `tried`; none when no choice of up to three heaps does.
   std::optional<Algebra> recalibrate(const Algebra& a, const Word& wrong, bool is_p,
-                                     const std::unordered_set<std::uint64_t>& tried) {
+                                     std::unordered_set<std::uint64_t>& tried) {
     Word heaps(wrong);
     heaps.erase(std::unique(heaps.begin(), heaps.end()), heaps.end());
     const std::size_t k = heaps.size();
     if (k > 24) return std::nullopt;  // the subsets below are counted in 32 bits
+    // Each heap as a free generator: the index and period of its element now, with enough powers
+    // for the position.
+    std::vector<Cycle> cycle_of;
+    for (Heap heap : heaps) {
+      std::vector<int> seen_at(a.product.size(), -1);
+      int x = 0, power = 0;
+      for (; seen_at[static_cast<std::size_t>(x)] < 0; ++power) {
+        seen_at[static_cast<std::size_t>(x)] = power;
+        x = a.product[static_cast<std::size_t>(x)][static_cast<std::size_t>(a.heap[heap])];
+      }
+      const int index = std::max<int>(
+          {seen_at[static_cast<std::size_t>(x)], static_cast<int>(std::count(wrong.begin(), wrong.end(), heap)), 2});
+      const int period = power - seen_at[static_cast<std::size_t>(x)];
+      cycle_of.push_back(Cycle{heap, index, period % 2 == 0 ? period : 2 * period});
+    }
     for (std::size_t size = 1; size <= std::min<std::size_t>(k, 3); ++size) {
       std::optional<Algebra> best;
+      std::uint64_t best_fingerprint = 0;
       for (std::uint32_t subset = 0; subset < (1U << k); ++subset) {
         if (static_cast<std::size_t>(std::popcount(subset)) != size) continue;
         std::vector<Cycle> free;
-        for (std::size_t i = 0; i < k; ++i) {
-          if (!(subset >> i & 1)) continue;
-          // The index and period of the heap's element now, and enough powers for the position.
-          std::vector<int> seen_at(a.product.size(), -1);
-          int x = 0, power = 0;
-          for (; seen_at[static_cast<std::size_t>(x)] < 0; ++power) {
-            seen_at[static_cast<std::size_t>(x)] = power;
-            x = a.product[static_cast<std::size_t>(x)][static_cast<std::size_t>(a.heap[heaps[i]])];
-          }
-          const int index = std::max<int>({seen_at[static_cast<std::size_t>(x)],
-                                           static_cast<int>(std::count(wrong.begin(), wrong.end(), heaps[i])), 2});
-          const int period = power - seen_at[static_cast<std::size_t>(x)];
-          free.push_back(Cycle{heaps[i], index, period % 2 == 0 ? period : 2 * period});
-        }
+        for (std::size_t i = 0; i < k; ++i)
+          if (subset >> i & 1) free.push_back(cycle_of[i]);
         std::optional<Algebra> b = extend(a, free, best ? bytes_of(*best) : 0);
         if (!b) return std::nullopt;
         int x = 0;
         for (Heap h : wrong) x = b->product[static_cast<std::size_t>(x)][static_cast<std::size_t>(b->heap[h])];
-        if (b->p[static_cast<std::size_t>(x)] == is_p && (!best || b->product.size() < best->product.size()) &&
-            !tried.contains(fingerprint(*b)))
+        if (b->p[static_cast<std::size_t>(x)] != is_p || (best && b->product.size() >= best->product.size())) continue;
+        if (const std::uint64_t f = fingerprint(*b); !tried.contains(f)) {
           best = std::move(b);
+          best_fingerprint = f;
+        }
       }
-      if (best) return best;
+      if (best) {
+        tried.insert(best_fingerprint);
+        return best;
+      }
     }
     return std::nullopt;
   }
@@ -719,7 +729,6 @@ class Builder {
     std::vector<std::uint64_t> bits(words, 0);
     // A slot holds the high half of its node's hash and the node's number plus one (0: empty),
     // so that a probe reads the node only when their hashes agree.
-    std::vector<std::uint64_t> hash;  // each node's
     std::vector<std::uint64_t> table(1024, 0);
     auto slot_value = [](std::uint64_t key, std::size_t node) {
       return (key & 0xffffffff00000000ULL) | static_cast<std::uint64_t>(node + 1);
@@ -740,8 +749,8 @@ class Builder {
         if (element[node] == e && std::equal(o, o + words, bits.begin() + node * words)) return i;
       }
     };
-    hash.push_back(hash_of(0, bits.data()));
-    table[slot_of(hash[0], 0, bits.data())] = slot_value(hash[0], 0);
+    const std::uint64_t empty_key = hash_of(0, bits.data());
+    table[slot_of(empty_key, 0, bits.data())] = slot_value(empty_key, 0);
     auto breaks_the_rule = [&](int e, const std::uint64_t* o) {
       bool any = false;
       for (std::size_t k = 0; k < words; ++k) any |= o[k] != 0;
@@ -784,9 +793,9 @@ class Builder {
       const auto h = static_cast<std::size_t>(f.heap);
       const auto from = static_cast<std::size_t>(f.node);
       const int from_element = element[from];
-      const int next_element = delta_[static_cast<std::size_t>(from_element)][h];
-      std::fill(next.begin(), next.end(), 0);
       const int* to_h = to.data() + h * order;
+      const int next_element = to_h[from_element];
+      std::fill(next.begin(), next.end(), 0);
       for (std::size_t k = 0; k < words; ++k)
         for (std::uint64_t b = bits[from * words + k]; b != 0; b &= b - 1) {
           const auto y = static_cast<std::size_t>(to_h[k * 64 + static_cast<std::size_t>(std::countr_zero(b))]);
@@ -810,16 +819,14 @@ class Builder {
       element.push_back(next_element);
       parent.push_back(f.node);
       heap_to.push_back(static_cast<Heap>(h));
-      hash.push_back(key);
       bits.insert(bits.end(), next.begin(), next.end());
       if (2 * element.size() > table.size()) {  // at most half full: probes stay short
         std::fill(table.begin(), table.end(), 0);
         table.resize(table.size() * 2, 0);
-        const std::size_t mask = table.size() - 1;
         for (std::size_t j = 0; j < element.size(); ++j) {
-          std::size_t i = static_cast<std::size_t>(hash[j]) & mask;
-          while (table[i] != 0) i = (i + 1) & mask;
-          table[i] = slot_value(hash[j], j);
+          const std::uint64_t* o = bits.data() + j * words;
+          const std::uint64_t k = hash_of(element[j], o);
+          table[slot_of(k, element[j], o)] = slot_value(k, j);
         }
       }
       f.node = node;

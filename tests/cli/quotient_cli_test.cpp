@@ -52,7 +52,9 @@ TEST(QuotientCli, ValueOfAMiserePositionOfSeveralHeapsComesFromTheQuotient) {
   EXPECT_NE(j.out.find("\"position\":[20,30,40],\"route\":\"from the misere quotient of heaps 0..40, order 8\""),
             std::string::npos)
       << j.out;
-  // ppos lists a box's misère P-positions from the quotient and says so, in text and JSON.
+  // ppos lists a box's misère P-positions from the quotient and says so, in text and JSON. By R8
+  // (heaps 0..5 are 1 a b a b c, P-portion {a, b^2}, c^2 = b^2) the box 6x6 holds 9: four of
+  // element a, four of b^2 from heaps 2 and 4, and (5,5).
   const CliResult p = run_cli("ppos octal -p code=0.75 -p heaps=2 --misere --size 6");
   EXPECT_NE(p.out.find("9 P-positions under misere play of octal(code=0.75, heaps=2) in the box 6x6  (by the misere "
                        "quotient of heaps 0..5, order 8)\n(0,1)\n"),
