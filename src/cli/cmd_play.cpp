@@ -45,7 +45,7 @@ std::string trim(const std::string& s) {
 // The option the user typed, or nullptr after saying what was wrong with it.
 const Option* read_choice(const std::string& line, const std::vector<Option>& opts, const core::Position& from,
                           const std::vector<std::string>& names, const std::vector<core::CoordinateRange>& ranges,
-                          int arity) {
+                          const core::Game& game) {
   if (line == "pass") {
     for (const auto& o : opts)
       if (io::move_label(names, ranges, from, o.pos).starts_with("pass")) return &o;
@@ -53,16 +53,20 @@ const Option* read_choice(const std::string& line, const std::vector<Option>& op
     return nullptr;
   }
   try {
-    const bool index = line[0] == '#' || (arity > 1 && line.find(',') == std::string::npos);
+    // A bare number picks an option unless it is a one-heap position; a board's or a graph's
+    // position is never a bare number.
+    const bool bare = line.find_first_not_of("0123456789") == std::string::npos;
+    const bool index = line[0] == '#' || (game.arity() > 1 && line.find(',') == std::string::npos) ||
+                       (bare && game.start_position().has_value());
     if (index) {
       const auto i = core::parse_int(line[0] == '#' ? line.substr(1) : line, "move number", 1,
                                      static_cast<std::int64_t>(opts.size()));
       return &opts[static_cast<std::size_t>(i - 1)];
     }
-    const core::Position target = core::parse_position(line);
+    const core::Position target = game.parse_position(line);
     for (const auto& o : opts)
       if (o.pos == target) return &o;
-    std::cout << "(" << core::to_string(target) << ") is not a move from (" << core::to_string(from)
+    std::cout << "(" << game.position_text(target) << ") is not a move from (" << game.position_text(from)
               << "); type a listed number or position\n";
   } catch (const runtime::UserError& e) {
     std::cout << e.what() << "\n";
@@ -81,7 +85,9 @@ std::string verdict(core::Value v, core::Evaluation eval) {
 void run_play(const GameOptions& o, const std::string& text, bool hint, bool engine_first,
               const runtime::Limits& limits) {
   const core::Game game = o.game();
-  const core::Position start = service::position_of(game, text);
+  // A board or a graph with no position given starts whole.
+  if (text.empty() && !game.start_position()) throw runtime::UserError("position is required");
+  const core::Position start = text.empty() ? *game.start_position() : service::position_of(game, text);
   const auto names = game.coordinate_names();
   const auto ranges = game.coordinate_ranges();
   const bool pass = ranges.back().pass_counter;
@@ -89,13 +95,16 @@ void run_play(const GameOptions& o, const std::string& text, bool hint, bool eng
   // Every position the game reaches, valued as `value` values them.
   service::PositionValues ev(o.subject(), limits);
   const games::Family& family = games::find_family(o.family);
+  auto label = [&](const core::Position& from, const core::Position& to) {
+    return game.move_text(from, to).value_or(io::move_label(names, ranges, from, to));
+  };
   std::cout << "Playing " << game.name() << (eval == core::Evaluation::Grundy ? "" : " (misere)")
             << ". Whoever cannot move " << (eval == core::Evaluation::Grundy ? "loses" : "wins (misere play)") << ".\n";
   core::Position pos = start;
   bool user_turn = !engine_first;
   const bool interactive = ::isatty(0) != 0;
   for (;;) {
-    std::cout << "\nPosition (" << core::to_string(pos) << "):\n";
+    std::cout << "\nPosition (" << game.position_text(pos) << "):\n";
     draw(std::cout, game, family, names, pos, pass);
     std::vector<Option> opts;
     game.for_each_option(pos, [&](const core::Position& q) { opts.push_back({q, 0}); });
@@ -115,8 +124,8 @@ void run_play(const GameOptions& o, const std::string& text, bool hint, bool eng
                                                   return a.value < b.value;
                                                 });
       std::cout << "My turn: " << verdict(v, eval) << (v != 0 ? ", so I am winning.\n" : ", so I am losing if you play well.\n");
-      std::cout << "I play " << io::move_label(names, ranges, pos, mine.pos) << ", to (" << core::to_string(mine.pos) << "): "
-                << verdict(mine.value, eval) << ".\n";
+      std::cout << "I play " << label(pos, mine.pos) << ", to (" << game.position_text(mine.pos)
+                << "): " << verdict(mine.value, eval) << ".\n";
       pos = mine.pos;
       user_turn = true;
       continue;
@@ -124,7 +133,7 @@ void run_play(const GameOptions& o, const std::string& text, bool hint, bool eng
     std::cout << "Your turn: " << verdict(v, eval) << (v != 0 ? ", so you are winning.\n" : ", so you are losing if I play well.\n");
     const std::size_t shown = std::min<std::size_t>(opts.size(), 40);
     for (std::size_t i = 0; i < shown; ++i) {
-      std::cout << "  " << i + 1 << ") (" << core::to_string(opts[i].pos) << ")  " << io::move_label(names, ranges, pos, opts[i].pos);
+      std::cout << "  " << i + 1 << ") (" << game.position_text(opts[i].pos) << ")  " << label(pos, opts[i].pos);
       if (hint)
         std::cout << (eval == core::Evaluation::Grundy ? "  G = " + std::to_string(opts[i].value) : "")
                   << (opts[i].value == 0 ? "  <- winning" : "");
@@ -134,15 +143,15 @@ void run_play(const GameOptions& o, const std::string& text, bool hint, bool eng
     if (hint) {
       std::string wins;
       for (const auto& op : opts)
-        if (op.value == 0) wins += (wins.empty() ? "(" : ", (") + core::to_string(op.pos) + ")";
+        if (op.value == 0) wins += (wins.empty() ? "(" : ", (") + game.position_text(op.pos) + ")";
       std::cout << "Hint: " << (wins.empty() ? "no winning move; every move leads to an N-position" : "winning moves " + wins)
                 << "\n";
     }
     const Option* chosen = nullptr;
     while (!chosen) {
       const bool can_pass = std::any_of(opts.begin(), opts.end(), [&](const Option& q) { return io::move_label(names, ranges, pos, q.pos).starts_with("pass"); });
-      std::cout << "Your move (a number, a position like " << core::to_string(opts[0].pos) << (can_pass ? ", pass" : "")
-                << ", or quit)> " << std::flush;
+      std::cout << "Your move (a number, a position like " << game.position_text(opts[0].pos)
+                << (can_pass ? ", pass" : "") << ", or quit)> " << std::flush;
       std::string line;
       if (!std::getline(std::cin, line)) {
         std::cout << "\nbye\n";
@@ -155,9 +164,9 @@ void run_play(const GameOptions& o, const std::string& text, bool hint, bool eng
         std::cout << "bye\n";
         return;
       }
-      chosen = read_choice(line, opts, pos, names, ranges, game.arity());
+      chosen = read_choice(line, opts, pos, names, ranges, game);
     }
-    std::cout << "You play " << io::move_label(names, ranges, pos, chosen->pos) << ", to (" << core::to_string(chosen->pos) << ").\n";
+    std::cout << "You play " << label(pos, chosen->pos) << ", to (" << game.position_text(chosen->pos) << ").\n";
     pos = chosen->pos;
     user_turn = false;
   }
@@ -172,8 +181,8 @@ void add_play_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("play", "play a game against the engine in the terminal (or through a pipe)");
   add_game_options(cmd, o, {});
   cmd->add_option("position", pos,
-                  "the starting position, comma-separated, pass counter last (left out: all passes available)")
-      ->required()
+                  "the starting position, comma-separated, pass counter last (left out: all passes available); "
+                  "a board's or a graph's as its family writes it, or left out for the whole board or graph")
       ->type_name("POSITION");
   cmd->add_flag("--hint", hint, "show every option's value and the winning moves");
   cmd->add_flag("--engine-first", engine_first, "the engine moves first");

@@ -23,6 +23,11 @@ struct PositionArg {
 template <class Answer>
 void for_each_position(const core::Game& game, const PositionArg& arg, Answer&& answer) {
   if (!arg.from_stdin && arg.text != "-") {
+    // A board or a graph with nothing said is the game from its start.
+    if (!arg.given && game.start_position()) {
+      answer(*game.start_position());
+      return;
+    }
     if (!arg.given) throw runtime::UserError("position is required (or --stdin to read one per line)");
     answer(service::position_of(game, arg.text));
     return;
@@ -52,10 +57,10 @@ void run_value(std::ostream& out, const GameOptions& o, const PositionArg& arg, 
     if (cells) {
       cells->add(pos, v, values.route());
     } else if (values.eval() == core::Evaluation::Grundy) {
-      out << "G(" << core::to_string(pos) << ") = " << v << "  (" << outcome_word(v) << "-position)  in " << game.name()
-          << note << "\n";
+      out << "G(" << game.position_text(pos) << ") = " << v << "  (" << outcome_word(v) << "-position)  in "
+          << game.name() << note << "\n";
     } else {
-      out << "(" << core::to_string(pos) << ") is a " << outcome_word(v) << "-position under misere play  in "
+      out << "(" << game.position_text(pos) << ") is a " << outcome_word(v) << "-position under misere play  in "
           << game.name() << note << "\n";
     }
   });
@@ -95,7 +100,7 @@ void run_moves(std::ostream& out, const GameOptions& o, const PositionArg& arg, 
     }
     if (f == io::Format::Csv) {
       for (const auto& [opt, value] : opts) {
-        out << core::to_string(pos) << "," << core::to_string(opt) << ",";
+        out << game.position_text(pos) << "," << game.position_text(opt) << ",";
         if (grundy) out << value << ",";
         out << outcome_word(value) << "\n";
       }
@@ -120,12 +125,12 @@ void run_moves(std::ostream& out, const GameOptions& o, const PositionArg& arg, 
     }
     std::size_t winning = 0;
     for (const auto& [opt, value] : opts) winning += value == 0;
-    out << "(" << core::to_string(pos) << ") in " << game.name() << ": ";
+    out << "(" << game.position_text(pos) << ") in " << game.name() << ": ";
     if (grundy) out << "G = " << v << ", ";
     out << outcome_word(v) << "-position" << (grundy ? "" : " (misere)") << ", " << opts.size() << " moves, " << winning
         << " winning\n";
     for (const auto& [opt, value] : opts) {
-      out << "  (" << core::to_string(opt) << ")";
+      out << "  (" << game.position_text(opt) << ")";
       if (grundy) out << "  G = " << value;
       out << "  " << outcome_word(value) << (value == 0 ? "  <- winning move" : "") << "\n";
     }

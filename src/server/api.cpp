@@ -267,7 +267,7 @@ ApiResponse api_moves(const Query& q) {
     if (r.eval == core::Evaluation::Grundy) m["grundy"] = ov;
     m["outcome"] = outcome(ov);
     m["winning"] = ov == 0;
-    m["label"] = io::move_label(names, ranges, pos, o);
+    m["label"] = r.game.move_text(pos, o).value_or(io::move_label(names, ranges, pos, o));
     j["moves"].push_back(std::move(m));
   });
   return json_response(j);

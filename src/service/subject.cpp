@@ -23,7 +23,7 @@ std::optional<games::OctalCode> octal_of(const Subject& s) {
 }
 
 core::Position position_of(const core::Game& game, const std::string& text) {
-  core::Position p = core::parse_position(text);
+  core::Position p = game.parse_position(text);
   // Without its pass counter a position has every pass still available, the papers' main case.
   const auto ranges = game.coordinate_ranges();
   if (p.size() + 1 == game.arity() && ranges.back().pass_counter) p.push_back(ranges.back().max);

@@ -85,11 +85,11 @@ Moves moves(PositionValues& values, const core::Position& pos, std::uint64_t max
   std::uint64_t count = 0;
   game.for_each_option(pos, [&](const core::Position&) {
     if (++count > max_moves)
-      throw runtime::UserError("position " + core::to_string(pos) + " has more than " + std::to_string(max_moves) +
+      throw runtime::UserError("position " + game.position_text(pos) + " has more than " + std::to_string(max_moves) +
                                " moves; " + too_many);
   });
   runtime::ensure_fits(core::mul_bytes(count, sizeof(std::pair<core::Position, core::Value>)), memory_limit,
-                       "the list of the " + std::to_string(count) + " moves of position " + core::to_string(pos));
+                       "the list of the " + std::to_string(count) + " moves of position " + game.position_text(pos));
   m.options.reserve(count);
   game.for_each_option(pos, [&](const core::Position& opt) { m.options.emplace_back(opt, 0); });
   for (auto& [opt, v] : m.options) v = values.value(opt);

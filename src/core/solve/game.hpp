@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/model/function_ref.hpp"
+#include "core/model/parse.hpp"
 #include "core/model/ruleset.hpp"
 #include "core/solve/dense_solver.hpp"
 #include "core/solve/memo_solver.hpp"
@@ -59,6 +60,10 @@ class Game {
     virtual std::unique_ptr<PositionSolver> fast_solver(Evaluation, std::uint64_t memory_limit) const = 0;
     virtual std::optional<ClosedForm> closed_form(const Position&, Evaluation) const = 0;
     virtual std::optional<std::pair<Game, Game>> sum_components() const = 0;
+    virtual std::optional<Position> start_position() const = 0;
+    virtual std::string position_text(const Position&) const = 0;
+    virtual Position parse_position(const std::string&) const = 0;
+    virtual std::optional<std::string> move_text(const Position&, const Position&) const = 0;
   };
 
   template <Ruleset R>
@@ -124,6 +129,21 @@ class Game {
   // by argument-dependent lookup: core::Sum of two Games; not under a pass or a forbidden set,
   // which act on the whole sum), so that a position's Grundy value is the xor of theirs.
   std::optional<std::pair<Game, Game>> sum_components() const { return impl_->sum_components(); }
+  // Where a game played on a board or a graph starts (start_position_of by argument-dependent
+  // lookup: the empty board, the whole graph), so that a face asked for no position solves it;
+  // nothing for games whose positions are heaps.
+  std::optional<Position> start_position() const { return impl_->start_position(); }
+  // A position as the user reads and writes it: "3,5,7" for heaps; a board's rows or a graph's
+  // free vertices where the family says so (position_text_of and parse_position_of by
+  // argument-dependent lookup). parse_position checks what it reads (a UserError line).
+  std::string position_text(const Position& p) const { return impl_->position_text(p); }
+  Position parse_position(const std::string& text) const { return impl_->parse_position(text); }
+  // The move from one position to an option as the family names it ("takes (1,1) (1,2)";
+  // move_text_of by argument-dependent lookup); nothing where io::move_label's "which coordinate
+  // changed" says it.
+  std::optional<std::string> move_text(const Position& from, const Position& to) const {
+    return impl_->move_text(from, to);
+  }
 
  private:
   template <Ruleset R>
@@ -206,6 +226,34 @@ class Game {
         return sum_components_of(r_);
       } else {
         return std::nullopt;
+      }
+    }
+    std::optional<Position> start_position() const override {
+      if constexpr (requires { start_position_of(r_); }) {
+        return start_position_of(r_);
+      } else {
+        return std::nullopt;
+      }
+    }
+    std::string position_text(const Position& p) const override {
+      if constexpr (requires { position_text_of(r_, p); }) {
+        return position_text_of(r_, p);
+      } else {
+        return to_string(p);
+      }
+    }
+    std::optional<std::string> move_text(const Position& from, const Position& to) const override {
+      if constexpr (requires { move_text_of(r_, from, to); }) {
+        return move_text_of(r_, from, to);
+      } else {
+        return std::nullopt;
+      }
+    }
+    Position parse_position(const std::string& text) const override {
+      if constexpr (requires { parse_position_of(r_, text); }) {
+        return parse_position_of(r_, text);
+      } else {
+        return core::parse_position(text);
       }
     }
 
