@@ -27,19 +27,10 @@ std::vector<std::int64_t> Params::get_int_list(const std::string& name, std::int
 
 const std::vector<Family>& families() {
   static const std::vector<Family> list = {
-      nim_family(),
-      subtraction_family(),
-      sum_family(),
-      fts_family(),
-      chocolate_family(),
-      chocolate2_family(),
-      knight_family(),
-      queen_family(),
-      rook_family(),
-      king_family(),
-      leaper_family(),
-      rider_family(),
-      octal_family(),
+      nim_family(),         subtraction_family(), sum_family(),   fts_family(),   chocolate_family(),
+      chocolate2_family(),  knight_family(),      queen_family(), rook_family(),  king_family(),
+      leaper_family(),      rider_family(),       octal_family(), chomp_family(), cram_family(),
+      node_kayles_family(), arc_kayles_family(),
   };
   return list;
 }

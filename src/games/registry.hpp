@@ -217,6 +217,10 @@ Family king_family();    // src/games/leaper.cpp
 Family leaper_family();  // src/games/leaper.cpp
 Family rider_family();   // src/games/leaper.cpp
 Family octal_family();   // src/games/octal.cpp
+Family chomp_family();   // src/games/chomp.cpp
+Family cram_family();    // src/games/vertex_game.cpp
+Family node_kayles_family();  // src/games/vertex_game.cpp
+Family arc_kayles_family();   // src/games/vertex_game.cpp
 
 }  // namespace grundy::games
 
