@@ -66,6 +66,8 @@ function showError(msg) { $('error').textContent = msg || ''; }
 function renderParams() {
   const fam = state.families.find((f) => f.name === $('family').value);
   $('family-summary').textContent = fam ? fam.summary + '  (e.g. ' + fam.example + ')' : '';
+  // A board, a graph or a bar is played from its start rather than from a cell of a table.
+  $('play-start').hidden = !(fam && fam.starts);
   const box = $('params');
   box.innerHTML = '';
   for (const p of (fam ? fam.params : [])) {
@@ -420,8 +422,9 @@ function positionOf(cell) {
   return t.coordinates.map((name) => (name === t.rows ? row : name === t.cols ? cell.c : t.fixed[name]));
 }
 
+// The moves of a position (its coordinates), or of 'start': where a board or a graph begins.
 async function moves(position) {
-  const key = position.join(',');
+  const key = position === 'start' ? 'start' : position.join(',');
   if (!state.movesCache.has(key)) {
     const p = { game: state.spec, position: key };
     if (state.misere) p.misere = '1';
@@ -429,6 +432,9 @@ async function moves(position) {
   }
   return state.movesCache.get(key);
 }
+
+// A position as its family writes it: a board's rows, a graph's free vertices, else coordinates.
+function positionText(o) { return '(' + (o.text !== undefined ? o.text : o.position.join(',')) + ')'; }
 
 function valueText(m) { return m.grundy !== undefined ? 'G = ' + m.grundy : m.outcome + '-position'; }
 
@@ -459,7 +465,7 @@ async function hover(ev) {
   try {
     const m = await moves(pos);
     if (token !== hoverToken) return;
-    const lines = m.moves.slice(0, 12).map((o) => '  ' + o.label + ' -> (' + o.position.join(',') + ') ' + valueText(o) + (o.winning ? ' *' : ''));
+    const lines = m.moves.slice(0, 12).map((o) => '  ' + o.label + ' -> ' + positionText(o) + ' ' + valueText(o) + (o.winning ? ' *' : ''));
     tip.textContent = head + '\n' + m.moves.length + ' options' + (m.moves.length ? ':' : '') + '\n' + lines.join('\n') +
       (m.moves.length > 12 ? '\n  ...' : '') + (m.moves.some((o) => o.winning) ? '\n* winning move' : '');
   } catch (e) {
@@ -521,7 +527,27 @@ function drawBoard(m) {
     ctx.strokeStyle = '#d9b38c';
     ctx.strokeRect(x + 0.5, y + 0.5, s - 1, s - 1);  // the grooves
   };
-  if (fam === 'chocolate2' && m.heights) {
+  if (m.board) {
+    // A board's squares (Cram) or a bar's (Chomp): `.` in play, `#` gone, `*` marked.
+    const rows = m.board.length, cols = m.board[0].length, left = 34, top = 22;
+    const s = Math.max(6, Math.min(32, Math.floor(Math.min((cv.width - left - 10) / cols, (cv.height - top - 36) / rows))));
+    m.board.forEach((row, r) => {
+      for (let c = 0; c < cols; c++) {
+        const ch = row[c];
+        if (ch === '#') {
+          ctx.fillStyle = '#d8d2c4';
+          ctx.fillRect(left + c * s, top + r * s, s, s);
+        } else {
+          square(left + c * s, top + r * s, s, ch === '*' ? '#000' : '#8b5a2b');
+        }
+      }
+    });
+    ctx.fillStyle = '#222';
+    ctx.fillText(m.text.includes('/') ? 'brown: free squares; grey: taken' : 'black: the poisoned square', 10, cv.height - 14);
+  } else if (m.text !== undefined && m.text !== pos.join(',') && !m.heights) {
+    // A graph: its free vertices.
+    ctx.fillText('free vertices: ' + m.text, 4, 20);
+  } else if (fam === 'chocolate2' && m.heights) {
     // The staircase from the side: z + 1 columns, column w min(h(w), y) + 1 squares high.
     const h = m.heights[0], top = Math.max(...h), left = 30, bottom = cv.height - 40;
     const s = Math.max(4, Math.min(28, Math.floor(Math.min((cv.width - left - 40) / h.length, (bottom - 10) / top))));
@@ -614,6 +640,15 @@ function verdict(m, who) {
 async function startPlay(position, line) {
   $('play').hidden = false;
   $('engine-move').textContent = '';
+  if (position === 'start') {
+    state.play = null;
+    try {
+      position = (await moves('start')).position;
+    } catch (e) {
+      showError(e.message);
+      return;
+    }
+  }
   state.play = {start: position, position, history: []};
   for (const step of line || []) {
     let m;
@@ -624,7 +659,7 @@ async function startPlay(position, line) {
     }
     const o = m.moves.find((x) => x.position.join(',') === step.position.join(','));
     if (!o) break;
-    state.play.history.push({by: step.by, label: o.label, from: state.play.position, position: o.position});
+    state.play.history.push({by: step.by, label: o.label, from: state.play.position, position: o.position, text: o.text});
     state.play.position = o.position;
   }
   renderHistory();
@@ -649,7 +684,7 @@ function renderHistory() {
   for (const step of h) {
     const li = document.createElement('li');
     li.textContent =
-        (step.by === 'you' ? 'you: ' : 'engine: ') + step.label + ' \u2192 (' + step.position.join(',') + ')';
+        (step.by === 'you' ? 'you: ' : 'engine: ') + step.label + ' \u2192 ' + positionText(step);
     $('history').appendChild(li);
   }
   $('undo').disabled = !h.some((s) => s.by === 'you');
@@ -702,7 +737,7 @@ async function showTurn() {
   for (const o of m.moves) {
     if (o.label === 'pass') continue;
     const b = document.createElement('button');
-    b.textContent = o.label + '  \u2192 (' + o.position.join(',') + ')' + (hint ? '  ' + valueText(o) : '');
+    b.textContent = o.label + '  \u2192 ' + positionText(o) + (hint ? '  ' + valueText(o) : '');
     b.dataset.position = o.position.join(',');
     if (hint && o.winning) b.className = 'winning';
     b.addEventListener('click', () => userMove(o));
@@ -717,7 +752,7 @@ async function showTurn() {
 
 async function userMove(o) {
   $('engine-move').textContent = 'You play ' + o.label + '.';
-  state.play.history.push({by: 'you', label: o.label, from: state.play.position, position: o.position});
+  state.play.history.push({by: 'you', label: o.label, from: state.play.position, position: o.position, text: o.text});
   state.play.position = o.position;
   await engineMove();
 }
@@ -736,8 +771,8 @@ async function engineMove() {
   }
   const win = m.moves.find((o) => o.winning);
   const best = win || m.moves.reduce((a, b) => ((b.grundy ?? 0) > (a.grundy ?? 0) ? b : a));
-  $('engine-move').textContent += ' ' + verdict(m, 'I am') + '. I play ' + best.label + ', to (' + best.position.join(',') + '): ' + valueText(best) + '.';
-  state.play.history.push({by: 'engine', label: best.label, from: state.play.position, position: best.position});
+  $('engine-move').textContent += ' ' + verdict(m, 'I am') + '. I play ' + best.label + ', to ' + positionText(best) + ': ' + valueText(best) + '.';
+  state.play.history.push({by: 'engine', label: best.label, from: state.play.position, position: best.position, text: best.text});
   state.play.position = best.position;
   afterMove();
   await showTurn();
@@ -831,6 +866,14 @@ async function init() {
   sel.addEventListener('change', renderParams);
   renderParams();
   $('game-form').addEventListener('submit', (ev) => { ev.preventDefault(); showTable(); });
+  $('play-start').addEventListener('click', () => {
+    showError('');
+    resetPlay();
+    state.spec = currentSpec();
+    state.misere = $('misere').checked;
+    state.movesCache.clear();
+    startPlay('start');
+  });
   $('cancel').addEventListener('click', cancelLoading);
   $('p-only').addEventListener('change', () => {
     state.pOnly = $('p-only').checked;

@@ -69,6 +69,21 @@ Family chomp_family() {
     return {r, c};
   };
   f.coordinates = [shape](const Params& p) { return Chomp(shape(p).first, shape(p).second).coordinate_names(); };
+  f.starts = true;  // with -p board=RxC
+  // The bar as the explorer draws it: its rows top first (row 1, with the poisoned square, last),
+  // as wide as the longest row or the bar.
+  f.grid = [](const core::Game& g, const Position& pos) {
+    std::vector<std::string> rows;
+    if (pos.size() != g.arity() || pos[0] > 60) return rows;
+    const auto width = static_cast<std::size_t>(pos[0]);
+    for (int i = pos.size() - 1; i >= 0; --i) {
+      std::string row(width, '#');
+      for (std::int64_t c = 0; c < pos[i]; ++c) row[static_cast<std::size_t>(c)] = '.';
+      if (i == 0) row[0] = '*';
+      rows.push_back(row);
+    }
+    return rows;
+  };
   f.make = [shape](const Params& p, const Transforms& t) {
     const auto [rows, cols] = shape(p);
     return with_transforms(Chomp(rows, cols), t);

@@ -210,6 +210,7 @@ nlohmann::json families_json() {
     j["params"] = nlohmann::json::array();
     for (const auto& p : fam.params)
       j["params"].push_back({{"name", p.name}, {"help", p.help}, {"default", p.default_value}, {"optional", p.optional}});
+    j["starts"] = fam.starts;
     list.push_back(j);
   }
   return list;

@@ -143,6 +143,13 @@ struct Family {
   std::function<bool(std::ostream&, const core::Game&, const std::vector<std::string>& names, const core::Position&,
                      int n)>
       draw;
+  // The game is played from a start the family knows (the empty board, the whole graph, the
+  // whole bar; core::Game::start_position), which the explorer offers to play from, rather than
+  // from a cell of a table.
+  bool starts = false;
+  // The board the explorer draws for a position as rows of squares, top row first: `.` a square
+  // in play, `#` one gone, `*` a marked one (Chomp's poisoned square); empty when there is none.
+  std::function<std::vector<std::string>(const core::Game&, const core::Position&)> grid;
   // The board the explorer draws for a position: a chocolate bar's columns as Definition 6
   // builds them; empty when the bar is too large to draw.
   std::function<std::vector<std::vector<std::int64_t>>(const core::Game&, const core::Position&)> columns;

@@ -642,6 +642,19 @@ Family vertex_family(std::string name, std::string summary, std::string example,
   };
   f.coordinates = [game](const Params& p) { return game(p).coordinate_names(); };
   f.make = [game](const Params& p, const Transforms& t) { return with_transforms(game(p), t); };
+  f.starts = true;
+  // A board's rows for the explorer; a graph has none.
+  f.grid = [](const core::Game& g, const core::Position& pos) {
+    std::vector<std::string> rows;
+    const std::string text = g.position_text(pos);
+    if (text.find_first_of("./#") != 0) return rows;  // a graph's vertex list
+    for (std::size_t at = 0; at <= text.size();) {
+      const std::size_t end = std::min(text.find('/', at), text.size());
+      rows.push_back(text.substr(at, end - at));
+      at = end + 1;
+    }
+    return rows;
+  };
   // A board row by row (`.` free, `#` taken), a graph as its free vertices.
   f.draw = [](std::ostream& out, const core::Game& g, const std::vector<std::string>&, const core::Position& pos,
               int n) {

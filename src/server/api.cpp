@@ -211,7 +211,10 @@ ApiResponse api_moves(const Query& q) {
   check_known(q, "/api/moves", {"game", "position", "misere"});
   const service::Subject r = requested_game(q);
   const std::string text = need(q, "position", "3,5,1");
-  const core::Position pos = core::parse_position(text);
+  // The explorer sends coordinates; `start` is where a board or a graph begins.
+  if (text == "start" && !r.game.start_position())
+    throw runtime::UserError(r.game.name() + " has no start position; give one (for Chomp, -p board=RxC)");
+  const core::Position pos = text == "start" ? *r.game.start_position() : core::parse_position(text);
   const std::string shown = "position " + text.substr(0, 60);
   if (const std::string why = r.game.check(pos); !why.empty())
     throw runtime::UserError(shown + " is not a position of " + r.game.name() + ": " + why);
@@ -226,7 +229,9 @@ ApiResponse api_moves(const Query& q) {
   // holds every option), bounded as /api/table bounds its boxes, and computed only if a closed
   // form does not answer. Any other (take-and-break games): valued as `grundy moves` values
   // them, within kMaxServedBytes and the request's time limit.
-  const bool ordered = r.game.options_precede() || r.game.has_rank();
+  // A board's or a graph's positions are sets (games with a start position), never swept as the
+  // box of coordinates below them.
+  const bool ordered = (r.game.options_precede() || r.game.has_rank()) && !r.game.start_position();
   std::optional<core::DenseTable> table;
   std::optional<service::PositionValues> values;
   runtime::Limits limits = request_limits();
@@ -253,9 +258,14 @@ ApiResponse api_moves(const Query& q) {
   j["pass"] = pass;
   j["evaluation"] = r.eval == core::Evaluation::Grundy ? "grundy" : "misere-outcome";
   j["position"] = std::vector<std::int64_t>(pos.coords().begin(), pos.coords().end());
-  // The board the family draws (a chocolate bar's columns), as `grundy play` draws it.
-  if (const games::Family& family = games::find_family(r.spec->family); family.columns)
+  j["text"] = r.game.position_text(pos);
+  // The board the family draws (a chocolate bar's columns, a board's squares), as `grundy play`
+  // draws it.
+  const games::Family& family = games::find_family(r.spec->family);
+  if (family.columns)
     if (auto heights = family.columns(r.game, pos); !heights.empty()) j["heights"] = std::move(heights);
+  if (family.grid && !pass)
+    if (auto rows = family.grid(r.game, pos); !rows.empty()) j["board"] = std::move(rows);
   const core::Value v = value(pos);
   if (r.eval == core::Evaluation::Grundy) j["grundy"] = v;
   j["outcome"] = outcome(v);
@@ -264,6 +274,7 @@ ApiResponse api_moves(const Query& q) {
     const core::Value ov = value(o);
     nlohmann::json m;
     m["position"] = std::vector<std::int64_t>(o.coords().begin(), o.coords().end());
+    m["text"] = r.game.position_text(o);
     if (r.eval == core::Evaluation::Grundy) m["grundy"] = ov;
     m["outcome"] = outcome(ov);
     m["winning"] = ov == 0;

@@ -237,6 +237,40 @@ test('switching games resets play', async () => {
   });
 });
 
+test('a Cram board and a Chomp bar are played from their start, drawn as boards', async () => {
+  await withPage({ width: 1440, height: 900 }, async (page, url) => {
+    await page.goto(url);
+    await page.waitForSelector('#family option', { state: 'attached' });
+    // The first table (nim) comes first, so that its answer does not reset the play below.
+    await page.waitForFunction(() => window.explorer && window.explorer.state.table && !window.explorer.state.loading);
+    assert.equal(await page.isVisible('#play-start'), false);  // nim starts from a cell of its table
+    await page.selectOption('#family', 'cram');
+    await page.fill('#passes', '0');  // the first table's pass
+    await page.fill('#param-board', '2x3');
+    await page.click('#play-start');
+    await page.waitForSelector('#moves button');
+    // 2 x 3 Cram is *1 (Winning Ways); its seven dominoes written as the squares they take.
+    assert.match(await page.textContent('#status'), /G = 1/);
+    assert.equal(await page.locator('#moves button').count(), 7);
+    assert.match(await page.textContent('#moves'), /takes \(1,1\) \(2,1\) {2}\u2192 \(#\.\.\/#\.\.\)/);
+    assert.deepEqual(await page.evaluate(() => window.explorer.state.play.m.board), ['...', '...']);
+    await page.click('#moves button >> nth=1');
+    await page.waitForFunction(() => document.getElementById('history').textContent.includes('you:'));
+    assert.match(await page.textContent('#history'), /you: takes \(1,1\) \(2,1\)/);
+    await page.screenshot({ path: path.join(artifacts, 'explorer-cram.png') });
+    await page.selectOption('#family', 'chomp');
+    await page.fill('#param-board', '3x4');
+    await page.click('#play-start');
+    await page.waitForFunction(() => window.explorer.state.play && window.explorer.state.play.m &&
+      window.explorer.state.play.m.game === 'chomp(board=3x4)');
+    assert.deepEqual(await page.evaluate(() => window.explorer.state.play.m.board), ['....', '....', '*...']);
+    // Without -p board a Chomp of rows has no start: the one error line says so.
+    await page.fill('#param-board', '');
+    await page.click('#play-start');
+    await page.waitForFunction(() => document.getElementById('error').textContent.includes('no start position'));
+  });
+});
+
 test('the page at 1440x900 and at 600x900', async () => {
   mkdirSync(artifacts, { recursive: true });
   for (const [width, name] of [[1440, 'explorer-1440.png'], [600, 'explorer-600.png']]) {
