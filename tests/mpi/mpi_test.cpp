@@ -21,13 +21,16 @@ bool have_mpirun() { return std::system("command -v mpirun > /dev/null 2>&1") ==
     if (!have_mpirun()) GTEST_SKIP() << "no mpirun (Debian: openmpi-bin)";    \
   } while (false)
 
-// `mpirun -np R grundy ARGS`, as root too (CI), bounded; env: extra variables for grundy.
+// `mpirun -np R grundy ARGS`, as root too (CI), bounded; env: extra variables for grundy. Each
+// mpirun has a session directory of its own: two started at once (ctest runs tests side by
+// side) race to create Open MPI's shared one under /tmp, and the loser fails ("File exists").
 CliResult run_mpi(int ranks, const std::string& args, const std::string& env = "") {
   const std::string launcher =
-      "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 300 mpirun "
+      "d=$(mktemp -d) || exit 99\n"
+      "OMPI_MCA_orte_tmpdir_base=\"$d\" OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 300 mpirun "
       "--oversubscribe -np " +
       std::to_string(ranks) + " " + (env.empty() ? "" : "-x " + env + " ");
-  return run_sh(launcher + "\"$GRUNDY\" " + args);
+  return run_sh(launcher + "\"$GRUNDY\" " + args + "\ns=$?\nrm -rf \"$d\"\nexit $s");
 }
 
 // A file of this test's own: ctest runs tests side by side (the CI runs two at a time).
