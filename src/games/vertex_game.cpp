@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <ostream>
-#include <tuple>
 
 #include "core/model/parse.hpp"
 #include "games/registry.hpp"

@@ -24,14 +24,13 @@
 // measured and so that the plain memoised mex stays the slow twin:
 //   decomposition   G(a + b) = G(a) xor G(b): each part is looked up or solved on its own;
 //   canonical forms one entry per class of symmetric positions;
-//   a transposition table of fixed size with replacement, so a search at its memory limit evicts
+//   a transposition table bounded in size, with replacement: a search at its memory limit evicts
 //                   and goes on (every entry is only a cache: an evicted one is solved again);
 //   pruning         G(X) = k exactly when X + *k is a P-position: every option X' must have a
 //                   value other than k, and one option of value k refutes k at once, so most
 //                   options are never valued in full.
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
@@ -100,7 +99,6 @@ class SearchTable {
     std::uint64_t data = 0;  // value + 1 (high 8 bits; 0: not known) | mask of option values; 0: free
     std::uint64_t work = 0;  // what it cost: kept when another entry competes for the bucket
   };
-  static constexpr std::uint64_t kBytesPerEntry = sizeof(Entry);
   static constexpr std::uint64_t kMinBytes = 4 * sizeof(Entry);
 
   // A table that grows (doubling, rehashed) while it is more than half full, up to the largest
