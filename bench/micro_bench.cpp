@@ -93,11 +93,10 @@ static void BM_MisereOutcomeWholePosition(benchmark::State& state) {
 }
 BENCHMARK(BM_MisereOutcomeWholePosition)->Arg(2)->Arg(4)->Arg(8)->Unit(benchmark::kMicrosecond);
 
-BENCHMARK_MAIN();
-
-// The search of a whole board or graph, with the techniques of the argument (bits: 1
+// The search of a whole board or graph, with the techniques of the first argument (bits: 1
 // decomposition, 2 canonical forms, 4 pruning, 8 the table): 15 is the engine's search, each of
-// 14, 13, 11 and 7 removes one. Counted: options generated, table probes, hits and evictions.
+// 14, 13, 11 and 7 removes one; the second argument is the threads. Counted: options generated,
+// table probes, hits and evictions.
 static void BM_Search(benchmark::State& state, const char* family, const char* text) {
   auto graph = std::make_shared<const games::Graph>(std::string(family) == "cram" ? games::parse_board(text)
                                                                                   : games::parse_graph(text));
@@ -105,8 +104,9 @@ static void BM_Search(benchmark::State& state, const char* family, const char* t
       graph, std::string(family) == "node-kayles" ? games::VertexRule::Node : games::VertexRule::Arc, family);
   const auto mask = state.range(0);
   const core::SearchTechniques t{(mask & 1) != 0, (mask & 2) != 0, (mask & 4) != 0, (mask & 8) != 0};
+  const auto threads = static_cast<int>(state.range(1));
   games::SearchRun run;
-  for (auto _ : state) run = games::search_value(g, g.start(), t, std::uint64_t{4} << 30);
+  for (auto _ : state) run = games::search_value(g, g.start(), t, std::uint64_t{4} << 30, threads);
   state.counters["value"] = run.value;
   state.counters["nodes"] = static_cast<double>(run.stats.nodes);
   state.counters["probes"] = static_cast<double>(run.stats.lookups);
@@ -114,27 +114,25 @@ static void BM_Search(benchmark::State& state, const char* family, const char* t
   state.counters["evictions"] = static_cast<double>(run.stats.evictions);
 }
 // Without the table the search is a tree: measured on a board where that still ends.
-BENCHMARK_CAPTURE(BM_Search, cram_4x5, "cram", "4x5")->Arg(15)->Arg(7)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Search, cram_4x5, "cram", "4x5")->Args({15, 1})->Args({7, 1})->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Search, cram_4x7, "cram", "4x7")
-    ->Arg(15)
-    ->Arg(14)
-    ->Arg(13)
-    ->Arg(11)
+    ->ArgsProduct({{15, 14, 13, 11}, {1}})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Search, cram_5x8, "cram", "5x8")
-    ->Arg(15)
-    ->Arg(14)
-    ->Arg(13)
-    ->Arg(11)
+    ->ArgsProduct({{15, 14, 13, 11}, {1}})
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
 BENCHMARK_CAPTURE(BM_Search, node_kayles_5x5, "node-kayles", "grid:5x5")
-    ->Arg(15)
-    ->Arg(14)
-    ->Arg(13)
-    ->Arg(11)
+    ->ArgsProduct({{15, 14, 13, 11}, {1}})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Search, node_kayles_path_1000, "node-kayles", "path:1000")
-    ->Arg(15)
+    ->Args({15, 1})
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
+// Both cores: the options of a large component shared out, one table.
+BENCHMARK_CAPTURE(BM_Search, cram_4x9, "cram", "4x9")
+    ->ArgsProduct({{15}, {1, 2}})
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1);
+
+BENCHMARK_MAIN();

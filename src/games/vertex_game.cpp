@@ -7,6 +7,7 @@
 #include "games/registry.hpp"
 #include "runtime/errors.hpp"
 #include "runtime/memory.hpp"
+#include "runtime/threads.hpp"
 
 namespace grundy::games {
 
@@ -273,11 +274,14 @@ Bits<W> bits_of(const core::Position& p, int n) {
 template <int W>
 class SearchSolver final : public core::PositionSolver {
  public:
-  SearchSolver(const VertexGame& g, core::Evaluation eval, core::SearchTechniques t, std::uint64_t bytes)
-      : graph_(std::make_shared<Graph>(g.graph())), rules_(*graph_, g.rule()), eval_(eval), search_(rules_, t, bytes) {}
+  SearchSolver(const VertexGame& g, core::Evaluation eval, core::SearchTechniques t, std::uint64_t bytes, int threads)
+      : graph_(std::make_shared<Graph>(g.graph())),
+        rules_(*graph_, g.rule()),
+        eval_(eval),
+        search_(rules_, t, bytes, threads) {}
 
   core::Value value(const core::Position& p) override {
-    const core::Value v = search_.value(bits_of<W>(p, graph_->n));
+    const core::Value v = search_.solve(bits_of<W>(p, graph_->n));
     return eval_ == core::Evaluation::Grundy ? v : (v == 0 ? 0 : 1);
   }
   const core::SearchStats& stats() const { return search_.stats(); }
@@ -603,12 +607,13 @@ std::unique_ptr<core::PositionSolver> fast_position_solver(const VertexGame& g, 
   // Misere play does not add up by xor: the memo solver answers it, position by position.
   if (eval == core::Evaluation::MisereOutcome) return nullptr;
   const std::uint64_t bytes = table_bytes_of(memory_limit);
-  if (g.graph().n <= 128) return std::make_unique<SearchSolver<2>>(g, eval, core::SearchTechniques{}, bytes);
-  return std::make_unique<SearchSolver<16>>(g, eval, core::SearchTechniques{}, bytes);
+  const int threads = runtime::solver_threads();
+  if (g.graph().n <= 128) return std::make_unique<SearchSolver<2>>(g, eval, core::SearchTechniques{}, bytes, threads);
+  return std::make_unique<SearchSolver<16>>(g, eval, core::SearchTechniques{}, bytes, threads);
 }
 
 SearchRun search_value(const VertexGame& g, const core::Position& p, core::SearchTechniques t,
-                       std::uint64_t table_bytes) {
+                       std::uint64_t table_bytes, int threads) {
   auto run = [&](auto& solver) {
     SearchRun r;
     r.value = solver.value(p);
@@ -616,10 +621,10 @@ SearchRun search_value(const VertexGame& g, const core::Position& p, core::Searc
     return r;
   };
   if (g.graph().n <= 128) {
-    SearchSolver<2> s(g, core::Evaluation::Grundy, t, table_bytes);
+    SearchSolver<2> s(g, core::Evaluation::Grundy, t, table_bytes, threads);
     return run(s);
   }
-  SearchSolver<16> s(g, core::Evaluation::Grundy, t, table_bytes);
+  SearchSolver<16> s(g, core::Evaluation::Grundy, t, table_bytes, threads);
   return run(s);
 }
 

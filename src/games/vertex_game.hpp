@@ -117,13 +117,13 @@ inline core::Position parse_position_of(const VertexGame& g, const std::string& 
 // The squares (row, column) or the vertices a move takes.
 std::string move_text_of(const VertexGame& g, const core::Position& from, const core::Position& to);
 
-// The search on `g` with some techniques off, for the bench jobs and the tests: the value of
-// `p` and what the search did.
+// The search on `g` with some techniques off, on `threads` threads, for the bench jobs and the
+// tests: the value of `p` and what the search did.
 struct SearchRun {
   core::Value value = 0;
   core::SearchStats stats;
 };
 SearchRun search_value(const VertexGame& g, const core::Position& p, core::SearchTechniques t,
-                       std::uint64_t table_bytes);
+                       std::uint64_t table_bytes, int threads = 1);
 
 }  // namespace grundy::games

@@ -176,6 +176,25 @@ TEST(VertexSearch, EveryTechniqueAgainstThePlainMemo) {
   }
 }
 
+// The search on two threads (the options of a component of 20 squares or more shared out, one
+// table for both) against one thread, with a table of 64 buckets too (accesses contended, most
+// stores evictions).
+TEST(VertexSearch, TwoThreadsAgreeWithOne) {
+  std::mt19937 rng(39);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"cram", "4x5"}, {"cram", "..#../...../...../....."}, {"node-kayles", "grid:5x5"}, {"arc-kayles", "grid:4x5"}};
+  for (const auto& [family, text] : cases) {
+    const games::VertexGame vg = vertex_game(family, text);
+    const core::Game g = core::Game::of(vg);
+    for (const Position& p : random_positions(g, 3, rng)) {
+      const core::Value one = games::search_value(vg, p, {}, std::uint64_t{1} << 24, 1).value;
+      EXPECT_EQ(games::search_value(vg, p, {}, std::uint64_t{1} << 24, 2).value, one) << family << " " << vg.text(p);
+      EXPECT_EQ(games::search_value(vg, p, {}, core::SearchTable::kMinBytes * 64, 2).value, one)
+          << family << " " << vg.text(p) << " in a table of 64 buckets";
+    }
+  }
+}
+
 // Two regions apart are a sum: the search's value of both is the xor of each alone, with and
 // without decomposition (without it the xor is not built in).
 TEST(VertexSearch, DisjointRegionsAreASum) {

@@ -31,16 +31,20 @@
 //                   options are never valued in full.
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
+#include <deque>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/model/position.hpp"
 #include "runtime/errors.hpp"
 #include "runtime/progress.hpp"
+#include "runtime/threads.hpp"
 
 namespace grundy::core {
 
@@ -102,20 +106,34 @@ class SearchTable {
   static constexpr std::uint64_t kMinBytes = 4 * sizeof(Entry);
 
   // A table that grows (doubling, rehashed) while it is more than half full, up to the largest
-  // power-of-two number of buckets within `max_bytes`; from then on it replaces.
-  explicit SearchTable(std::uint64_t max_bytes) {
+  // power-of-two number of buckets within `max_bytes`; from then on it replaces. A table
+  // `shared` by several threads locks one of kStripes stripes for each access (the stripe of a
+  // key is the low bits of its hash, as its bucket is, so a bucket's keys share one) and all of
+  // them to grow.
+  explicit SearchTable(std::uint64_t max_bytes, bool shared = false) {
     std::uint64_t buckets = 1;
     while (buckets * 2 * sizeof(Bucket) <= max_bytes && buckets < (std::uint64_t{1} << 40)) buckets *= 2;
     max_buckets_ = buckets;
+    // Shared, a table starts with a bucket per stripe at least (or its largest size when that
+    // is smaller), so that two keys of one bucket always have one stripe.
     allocate(std::min<std::uint64_t>(buckets, kFirstBuckets));
+    if (shared) {
+      locks_ = std::make_unique<std::atomic_flag[]>(kStripes);
+      if (max_buckets_ < kStripes) max_buckets_ = mask_ + 1;  // then it never grows
+      stripe_mask_ = std::min(mask_, kStripes - 1);
+    }
   }
 
-  std::uint64_t bytes() const { return (mask_ + 1) * sizeof(Bucket); }
+  std::uint64_t bytes() const {
+    const Lock lock(*this, 0);
+    return (mask_ + 1) * sizeof(Bucket);
+  }
 
   // The entry's data word (value and mask) for `k`, or none.
   bool find(const SearchKey& k, std::uint64_t& data) const {
-    const Bucket& b = bucket(k);
-    for (const Entry& e : b.e)
+    const std::uint64_t h = hash(k);
+    const Lock lock(*this, h);
+    for (const Entry& e : bucket(h).e)
       if (e.key == k && e.data != 0) {
         data = e.data;
         return true;
@@ -125,27 +143,12 @@ class SearchTable {
 
   // Records `data` for `k` (an update of its entry, a free entry, or the cheapest one evicted).
   void store(const SearchKey& k, std::uint64_t data, std::uint64_t work, SearchStats& stats) {
-    Bucket& b = bucket(k);
-    Entry* victim = &b.e[0];
-    for (Entry& e : b.e) {
-      if (e.key == k && e.data != 0) {
-        e.data = data;
-        e.work = std::max(e.work, work);
-        return;
-      }
-      if (e.data == 0) {
-        victim = &e;
-        break;
-      }
-      if (e.work < victim->work) victim = &e;
+    const std::uint64_t h = hash(k);
+    {
+      const Lock lock(*this, h);
+      if (!store_locked(k, h, data, work, stats)) return;
     }
-    if (victim->data != 0)
-      ++stats.evictions;
-    else
-      ++occupied_;
-    ++stats.stores;
-    *victim = Entry{k, data, work};
-    if (occupied_ > (mask_ + 1) * 2 && mask_ + 1 < max_buckets_) grow();  // half full
+    if (needs_growth()) grow();
   }
 
   // `value` is kNoValue when not known.
@@ -168,14 +171,66 @@ class SearchTable {
     void operator()(Bucket* p) const { std::free(p); }
   };
   static constexpr std::uint64_t kFirstBuckets = std::uint64_t{1} << 12;
+  static constexpr std::uint64_t kStripes = kFirstBuckets;
+
+  // Holds the stripe of a hash while alive, in a shared table; nothing otherwise.
+  class Lock {
+   public:
+    Lock(const SearchTable& t, std::uint64_t h) {
+      if (!t.locks_) return;
+      flag_ = &t.locks_[h & t.stripe_mask_];
+      while (flag_->test_and_set(std::memory_order_acquire)) {
+      }
+    }
+    ~Lock() {
+      if (flag_) flag_->clear(std::memory_order_release);
+    }
+    Lock(const Lock&) = delete;
+    Lock& operator=(const Lock&) = delete;
+
+   private:
+    std::atomic_flag* flag_ = nullptr;
+  };
 
   // Keys may be raw bitsets whose low bits hardly vary: every bit of both words is mixed in.
-  Bucket& bucket(const SearchKey& k) const {
+  static std::uint64_t hash(const SearchKey& k) {
     std::uint64_t x = k.lo ^ (k.hi * 0x9e3779b97f4a7c15ULL) ^ (k.hi >> 29);
     x ^= x >> 32;
     x *= 0xd6e8feb86659fd93ULL;
-    x ^= x >> 32;
-    return buckets_.get()[x & mask_];
+    return x ^ (x >> 32);
+  }
+  Bucket& bucket(std::uint64_t h) const { return buckets_.get()[h & mask_]; }
+
+  // True when a free entry was taken (the table holds one more key).
+  bool store_locked(const SearchKey& k, std::uint64_t h, std::uint64_t data, std::uint64_t work, SearchStats& stats) {
+    Bucket& b = bucket(h);
+    Entry* victim = &b.e[0];
+    for (Entry& e : b.e) {
+      if (e.key == k && e.data != 0) {
+        e.data = data;
+        e.work = std::max(e.work, work);
+        return false;
+      }
+      if (e.data == 0) {
+        victim = &e;
+        break;
+      }
+      if (e.work < victim->work) victim = &e;
+    }
+    ++stats.stores;
+    const bool fresh = victim->data == 0;
+    if (fresh)
+      occupied_.fetch_add(1, std::memory_order_relaxed);
+    else
+      ++stats.evictions;
+    *victim = Entry{k, data, work};
+    return fresh;
+  }
+
+  // Half full and allowed to grow (read without the stripes: grow() checks again under them).
+  bool needs_growth() const {
+    return occupied_.load(std::memory_order_relaxed) > (mask_size_.load(std::memory_order_relaxed)) * 2 &&
+           mask_size_.load(std::memory_order_relaxed) < max_buckets_;
   }
 
   void allocate(std::uint64_t buckets) {
@@ -185,24 +240,37 @@ class SearchTable {
                               " bytes could not be allocated");
     buckets_.reset(static_cast<Bucket*>(p));
     mask_ = buckets - 1;
-    occupied_ = 0;
+    mask_size_.store(buckets, std::memory_order_relaxed);
+    occupied_.store(0, std::memory_order_relaxed);
   }
 
-  // Twice the buckets, every entry moved over (the few whose new bucket is full are dropped).
+  // Twice the buckets, every entry moved over (the few whose new bucket is full are dropped);
+  // shared, with every stripe held, so that no thread reads a bucket meanwhile.
   void grow() {
-    std::unique_ptr<Bucket, Free> old = std::move(buckets_);
-    const std::uint64_t n = mask_ + 1;
-    allocate(n * 2);
-    SearchStats ignored;
-    for (std::uint64_t i = 0; i < n; ++i)
-      for (const Entry& e : old.get()[i].e)
-        if (e.data != 0) store(e.key, e.data, e.work, ignored);
+    if (locks_)
+      for (std::uint64_t i = 0; i <= stripe_mask_; ++i)
+        while (locks_[i].test_and_set(std::memory_order_acquire)) {
+        }
+    if (occupied_.load(std::memory_order_relaxed) > (mask_ + 1) * 2 && mask_ + 1 < max_buckets_) {
+      std::unique_ptr<Bucket, Free> old = std::move(buckets_);
+      const std::uint64_t n = mask_ + 1;
+      allocate(n * 2);
+      SearchStats ignored;
+      for (std::uint64_t i = 0; i < n; ++i)
+        for (const Entry& e : old.get()[i].e)
+          if (e.data != 0) store_locked(e.key, hash(e.key), e.data, e.work, ignored);
+    }
+    if (locks_)
+      for (std::uint64_t i = 0; i <= stripe_mask_; ++i) locks_[i].clear(std::memory_order_release);
   }
 
   std::unique_ptr<Bucket, Free> buckets_;
   std::uint64_t mask_ = 0;
+  std::atomic<std::uint64_t> mask_size_{0};  // mask_ + 1, for needs_growth() outside the stripes
   std::uint64_t max_buckets_ = 1;
-  std::uint64_t occupied_ = 0;
+  std::atomic<std::uint64_t> occupied_{0};
+  std::unique_ptr<std::atomic_flag[]> locks_;  // a shared table's stripes; none otherwise
+  std::uint64_t stripe_mask_ = 0;              // the hash bits that pick a stripe
 };
 
 template <class R>
@@ -220,8 +288,27 @@ class StateSearch {
  public:
   using State = typename R::State;
 
-  StateSearch(const R& rules, SearchTechniques t, std::uint64_t table_bytes)
-      : rules_(rules), t_(t), table_(t.table ? table_bytes : SearchTable::kMinBytes) {}
+  // `threads` > 1: the options of a large component are shared out among that many threads,
+  // each with a copy of the rules, all with one table.
+  StateSearch(const R& rules, SearchTechniques t, std::uint64_t table_bytes, int threads = 1)
+      : rules_(rules),
+        t_(t),
+        own_(std::make_unique<SearchTable>(t.table ? table_bytes : SearchTable::kMinBytes, threads > 1)),
+        table_(own_.get()),
+        threads_(threads) {}
+
+  // G of a whole position, the stacks of an earlier search that was stopped dropped first.
+  Value solve(const State& s) {
+    parts_.clear();
+    order_.clear();
+    if (threads_ <= 1 || !t_.prune) return value(s);
+    if (!t_.decompose) return component_value_parallel(s);
+    std::vector<State> parts;
+    rules_.for_each_component(s, [&](const State& c) { parts.push_back(c); });
+    Value x = 0;
+    for (const State& c : parts) x ^= component_value_parallel(c);
+    return x;
+  }
 
   // G of a whole position.
   Value value(const State& s) {
@@ -235,7 +322,7 @@ class StateSearch {
   }
 
   const SearchStats& stats() const { return stats_; }
-  std::uint64_t table_bytes() const { return table_.bytes(); }
+  std::uint64_t table_bytes() const { return table_->bytes(); }
 
  private:
   static constexpr Value kUnknown = kNoValue;
@@ -248,12 +335,12 @@ class StateSearch {
   Known lookup(const SearchKey& k) {
     ++stats_.lookups;
     std::uint64_t data = 0;
-    if (!table_.find(k, data)) return {};
+    if (!table_->find(k, data)) return {};
     return {SearchTable::value_of(data), SearchTable::options_of(data)};
   }
   void remember(const SearchKey& k, const Known& known, std::uint64_t work) {
     if (SearchTable::pack(known.value, known.options) == 0) return;  // nothing worth an entry
-    table_.store(k, SearchTable::pack(known.value, known.options), work, stats_);
+    table_->store(k, SearchTable::pack(known.value, known.options), work, stats_);
   }
   static bool has_bit(std::uint64_t mask, Value v) { return v < SearchTable::kMaskBits && ((mask >> v) & 1) != 0; }
 
@@ -280,6 +367,8 @@ class StateSearch {
     } else {
       std::vector<Value> values;
       rules_.for_each_option(c, [&](const State& o) {
+        ++stats_.nodes;
+        poll_(1);
         values.push_back(value(o));
         return true;
       });
@@ -407,9 +496,71 @@ class StateSearch {
     return m;
   }
 
+  // A helper of the parallel search: the rules copied, the table shared.
+  StateSearch(const R& rules, SearchTechniques t, SearchTable* shared) : rules_(rules), t_(t), table_(shared) {}
+
+  // Below this many cells or vertices a component is searched by one thread: its options are
+  // too quick to be worth handing out.
+  static constexpr int kParallelSize = 20;
+
+  // G of one component, its options (listed as list_options lists them) taken in turn by the
+  // threads for each value asked; the first option found with the value stops the others from
+  // taking more.
+  Value component_value_parallel(const State& c) {
+    const SearchKey k = rules_.key(c, t_.canonical, t_.decompose);
+    Known known = lookup(k);
+    if (known.value != kUnknown) return known.value;
+    if (rules_.size(c) < kParallelSize) return component_value(c);
+    const Range listed = list_options(c);
+    std::vector<State> options;
+    if (listed.listed) {
+      for (std::size_t i = listed.first; i < listed.second; ++i) options.push_back(order_[i].second);
+    } else {
+      rules_.for_each_option(c, [&](const State& o) {
+        options.push_back(o);
+        return true;
+      });
+    }
+    order_.resize(listed.first);
+    while (helpers_.size() + 1 < static_cast<std::size_t>(threads_)) {
+      helper_rules_.push_back(rules_);
+      helpers_.push_back(std::unique_ptr<StateSearch>(new StateSearch(helper_rules_.back(), t_, table_)));
+    }
+    Value v = 0;
+    for (;; ++v) {
+      if (has_bit(known.options, v)) continue;
+      std::atomic<std::size_t> next{0};
+      std::atomic<bool> found{false}, failed{false};
+      runtime::detail::run_on_threads(threads_, failed, [&](int tid) {
+        StateSearch& s = tid == 0 ? *this : *helpers_[static_cast<std::size_t>(tid - 1)];
+        while (!found.load(std::memory_order_relaxed) && !failed.load(std::memory_order_relaxed)) {
+          const std::size_t i = next.fetch_add(1);
+          if (i >= options.size()) break;
+          if (s.position_is(options[i], v)) found.store(true);
+        }
+      });
+      if (!found.load()) break;
+      if (v < SearchTable::kMaskBits) known.options |= std::uint64_t{1} << v;
+    }
+    known.value = v;
+    for (const auto& h : helpers_) {
+      stats_.nodes += std::exchange(h->stats_.nodes, 0);
+      stats_.lookups += std::exchange(h->stats_.lookups, 0);
+      stats_.hits += std::exchange(h->stats_.hits, 0);
+      stats_.stores += std::exchange(h->stats_.stores, 0);
+      stats_.evictions += std::exchange(h->stats_.evictions, 0);
+    }
+    remember(k, known, stats_.nodes);
+    return known.value;
+  }
+
   const R& rules_;
   SearchTechniques t_;
-  SearchTable table_;
+  std::unique_ptr<SearchTable> own_;  // the table, unless this is a helper sharing another's
+  SearchTable* table_;
+  int threads_ = 1;
+  std::deque<R> helper_rules_;  // the helpers' own rules: a deque keeps their addresses
+  std::vector<std::unique_ptr<StateSearch>> helpers_;
   SearchStats stats_;
   std::vector<State> parts_;                  // the components of the positions on the search's path, a stack
   std::vector<std::pair<int, State>> order_;  // the options on the search's path, a stack
