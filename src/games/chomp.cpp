@@ -60,10 +60,8 @@ Family chomp_family() {
   auto shape = [](const Params& p) -> std::pair<int, std::optional<std::int64_t>> {
     if (!p.has("board")) return {static_cast<int>(p.get_int("rows", 1, 15)), std::nullopt};
     const std::string& b = p.get("board");
-    const auto x = b.find('x');
-    if (x == std::string::npos) throw runtime::UserError("-p board = '" + b + "': expected RxC, e.g. 7x8");
-    const auto r = static_cast<int>(core::parse_int(std::string_view(b).substr(0, x), "-p board rows", 1, 15));
-    const auto c = core::parse_int(std::string_view(b).substr(x + 1), "-p board columns", 1, 1000000);
+    const auto [rows, c] = core::parse_rxc(b, "-p board", 15, 1000000);
+    const auto r = static_cast<int>(rows);
     if (p.get("rows") != "3" && p.get_int("rows", 1, 15) != r)
       throw runtime::UserError("-p rows = " + p.get("rows") + " and -p board = " + b + " disagree; give one");
     return {r, c};

@@ -275,10 +275,7 @@ template <int W>
 class SearchSolver final : public core::PositionSolver {
  public:
   SearchSolver(const VertexGame& g, core::Evaluation eval, core::SearchTechniques t, std::uint64_t bytes, int threads)
-      : graph_(std::make_shared<Graph>(g.graph())),
-        rules_(*graph_, g.rule()),
-        eval_(eval),
-        search_(rules_, t, bytes, threads) {}
+      : graph_(g.shared_graph()), rules_(*graph_, g.rule()), eval_(eval), search_(rules_, t, bytes, threads) {}
 
   core::Value value(const core::Position& p) override {
     const core::Value v = search_.solve(bits_of<W>(p, graph_->n));
@@ -333,14 +330,6 @@ Graph empty_graph(const std::string& text, std::int64_t n) {
   g.on.assign(static_cast<std::size_t>(n), true);
   g.text = text;
   return g;
-}
-
-std::pair<std::int64_t, std::int64_t> dims(std::string_view text, std::string_view what, std::int64_t max) {
-  const auto x = text.find('x');
-  if (x == std::string_view::npos) throw UserError(std::string(what) + " = '" + std::string(text) + "': expected RxC");
-  const std::int64_t r = core::parse_int(text.substr(0, x), what, 1, max);
-  const std::int64_t c = core::parse_int(text.substr(x + 1), what, 1, max);
-  return {r, c};
 }
 
 void grid_edges(Graph& g) {
@@ -411,7 +400,7 @@ Graph parse_graph(const std::string& text) {
     return g;
   }
   if (kind == "grid") {
-    const auto [r, c] = dims(arg, "graph grid", kMaxVertices);
+    const auto [r, c] = core::parse_rxc(arg, "graph grid", kMaxVertices, kMaxVertices);
     Graph g = empty_graph(text, r * c);
     g.rows = static_cast<int>(r);
     g.cols = static_cast<int>(c);
@@ -448,7 +437,7 @@ Graph parse_board(const std::string& text) {
   Graph g;
   g.text = text;
   if (text.find_first_not_of("0123456789x") == std::string::npos) {
-    const auto [r, c] = dims(text, "board", kMaxBoardSquares);
+    const auto [r, c] = core::parse_rxc(text, "board", kMaxBoardSquares, kMaxBoardSquares);
     if (r * c > kMaxBoardSquares)
       throw UserError("board = '" + text + "': " + std::to_string(r * c) + " squares; a board has at most " +
                       std::to_string(kMaxBoardSquares));

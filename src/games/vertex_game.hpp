@@ -93,6 +93,7 @@ class VertexGame {
   }
 
   const Graph& graph() const { return *g_; }
+  const std::shared_ptr<const Graph>& shared_graph() const { return g_; }
   VertexRule rule() const { return rule_; }
   // Every vertex of the game free: the board empty, the graph whole.
   core::Position start() const;

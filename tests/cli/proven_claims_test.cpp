@@ -9,11 +9,11 @@
 //     heap sizes that repeat prove the period; read from the values `seq --format json` prints.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "io/table_file.hpp"
+#include "support/golden_rows.hpp"
 #include "support/run_cli.hpp"
 
 using namespace grundy;
@@ -24,16 +24,8 @@ namespace {
 // codes the sweep proves (0.a, 0.b, 0.d, 0.f: three heaps left; 4.8 with a split of no stones).
 std::vector<std::string> codes() {
   std::vector<std::string> out = {"0.a", "0.b", "0.d", "0.f", "4.8"};
-  for (const char* name : {"trivial.tsv", "solved.tsv"}) {
-    std::ifstream in(std::string(GRUNDY_SOURCE_DIR) + "/data/golden/octal/" + name);
-    std::string line;
-    bool header = true;
-    while (std::getline(in, line)) {
-      if (line.empty() || line[0] == '#') continue;
-      if (std::exchange(header, false)) continue;
-      out.push_back(line.substr(0, line.find('\t')));
-    }
-  }
+  for (const char* name : {"trivial.tsv", "solved.tsv"})
+    for (const auto& row : golden_rows(std::string("octal/") + name)) out.push_back(row[0]);
   return out;
 }
 

@@ -8,13 +8,12 @@
 
 #include <algorithm>
 #include <bit>
-#include <fstream>
 #include <random>
-#include <sstream>
 
 #include "core/solve/sum.hpp"
 #include "games/octal_solver.hpp"
 #include "games/registry.hpp"
+#include "support/golden_rows.hpp"
 
 using namespace grundy;
 using core::Position;
@@ -33,28 +32,8 @@ std::vector<core::Value> sparse(const std::string& code, std::int64_t n) {
   return v;
 }
 
-// The rows of data/golden/octal/<name>, comment lines and the header left out, split at tabs.
-std::vector<std::vector<std::string>> rows(const std::string& name) {
-  std::ifstream in(std::string(GRUNDY_SOURCE_DIR) + "/data/golden/octal/" + name);
-  EXPECT_TRUE(in) << name;
-  std::vector<std::vector<std::string>> out;
-  std::string line;
-  bool header = true;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    if (header) {
-      header = false;
-      continue;
-    }
-    std::vector<std::string> f;
-    std::stringstream ss(line);
-    std::string cell;
-    while (std::getline(ss, cell, '\t')) f.push_back(cell);
-    if (line.back() == '\t') f.emplace_back();
-    out.push_back(f);
-  }
-  return out;
-}
+// The rows of data/golden/octal/<name>.
+std::vector<std::vector<std::string>> rows(const std::string& name) { return golden_rows("octal/" + name); }
 
 // What a proof claims, checked on the sweep's own values: the sweep holds the theorem's range,
 // bound recomputed here from the code (k max(n0, 1) + (k - 1) p + t), and G(n + p) = G(n) for

@@ -5,39 +5,20 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <functional>
 #include <random>
-#include <sstream>
 
 #include "games/registry.hpp"
 #include "runtime/errors.hpp"
+#include "support/golden_rows.hpp"
 
 using namespace grundy;
 using core::Position;
 
 namespace {
 
-// The rows of a golden file, comments and the header left out.
-std::vector<std::vector<std::string>> golden(const std::string& name) {
-  std::ifstream in(std::string(GRUNDY_SOURCE_DIR) + "/data/golden/boards/" + name);
-  EXPECT_TRUE(in) << name;
-  std::vector<std::vector<std::string>> rows;
-  std::string line;
-  bool header = true;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    if (header) {
-      header = false;
-      continue;
-    }
-    std::vector<std::string> cells;
-    std::stringstream ss(line);
-    for (std::string c; std::getline(ss, c, '\t');) cells.push_back(c);
-    rows.push_back(cells);
-  }
-  return rows;
-}
+// The rows of data/golden/boards/<name>.
+std::vector<std::vector<std::string>> golden(const std::string& name) { return golden_rows("boards/" + name); }
 
 core::Game game_of(const std::string& spec) { return games::make_game(games::parse_game_spec(spec)); }
 

@@ -72,6 +72,15 @@ std::vector<std::int64_t> parse_int_list(std::string_view text, std::string_view
   return out;
 }
 
+std::pair<std::int64_t, std::int64_t> parse_rxc(std::string_view text, std::string_view what, std::int64_t max_rows,
+                                                std::int64_t max_columns) {
+  const auto x = text.find('x');
+  if (x == std::string_view::npos)
+    throw runtime::UserError(std::string(what) + " = '" + std::string(text) + "': expected RxC");
+  return {parse_int(text.substr(0, x), std::string(what) + " rows", 1, max_rows),
+          parse_int(text.substr(x + 1), std::string(what) + " columns", 1, max_columns)};
+}
+
 Position parse_position(std::string_view text) {
   constexpr std::int64_t kMaxCoordinate = std::int64_t{1} << 62;
   if (std::count(text.begin(), text.end(), ',') >= kMaxCoords)

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/model/position.hpp"
@@ -18,6 +19,11 @@ std::int64_t parse_int(std::string_view text, std::string_view what, std::int64_
 // empty set and braces anywhere but around the whole list are errors.
 std::vector<std::int64_t> parse_int_list(std::string_view text, std::string_view what, std::int64_t min,
                                          std::int64_t max);
+
+// Two sizes written RxC ("5x9": a board's rows and columns), each in 1..max_rows and
+// 1..max_columns; a UserError "<what> = '<text>': expected RxC" or naming the size out of range.
+std::pair<std::int64_t, std::int64_t> parse_rxc(std::string_view text, std::string_view what, std::int64_t max_rows,
+                                                std::int64_t max_columns);
 
 // A position as the CLI takes it: "3,5,7,1". Coordinates are bounded by 2^62 so that sums of a
 // few of them (the FTS total) cannot overflow.

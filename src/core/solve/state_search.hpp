@@ -87,6 +87,15 @@ struct SearchStats {
   std::uint64_t hits = 0;       // probes that found the value they needed
   std::uint64_t stores = 0;     // entries written
   std::uint64_t evictions = 0;  // entries overwritten by another key
+
+  SearchStats& operator+=(const SearchStats& o) {
+    nodes += o.nodes;
+    lookups += o.lookups;
+    hits += o.hits;
+    stores += o.stores;
+    evictions += o.evictions;
+    return *this;
+  }
 };
 
 // The transposition table: buckets of four entries, a bucket per hash, the entry that cost least
@@ -543,13 +552,7 @@ class StateSearch {
       if (v < SearchTable::kMaskBits) known.options |= std::uint64_t{1} << v;
     }
     known.value = v;
-    for (const auto& h : helpers_) {
-      stats_.nodes += std::exchange(h->stats_.nodes, 0);
-      stats_.lookups += std::exchange(h->stats_.lookups, 0);
-      stats_.hits += std::exchange(h->stats_.hits, 0);
-      stats_.stores += std::exchange(h->stats_.stores, 0);
-      stats_.evictions += std::exchange(h->stats_.evictions, 0);
-    }
+    for (const auto& h : helpers_) stats_ += std::exchange(h->stats_, SearchStats{});
     remember(k, known, stats_.nodes);
     return known.value;
   }
