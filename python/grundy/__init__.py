@@ -90,16 +90,49 @@ class Ruleset:
     >>> w = grundy.game(Wythoff())
     >>> w.ppos(8).tolist()
     [[0, 0], [1, 2], [2, 1], [3, 5], [4, 7], [5, 3], [7, 4]]
+
+    With ``coordinates = None`` a position is any hashable value (a tuple, a frozenset, a
+    string) and the game is solved by search, as the board and graph families are: it takes
+    ``value``, ``values``, ``outcome``, ``moves`` and ``misere()``. Optional hooks:
+
+    - ``components(pos)``: the independent parts of pos (a list of positions), whose values xor;
+      a part may itself be split no further;
+    - ``canonical(pos)``: one representative of the positions equal to pos up to a symmetry,
+      so that they are solved once;
+    - ``size(pos)``: how big a position is (default ``len(pos)``, else 1); the search values the
+      smaller parts and tries the options with the smallest largest part first.
+
+    >>> class Kayles(grundy.Ruleset):
+    ...     # Rows of pins; a move knocks down one pin or two side by side.
+    ...     coordinates = None                 # a position: a tuple of row lengths
+    ...     def options(self, rows):
+    ...         out = []
+    ...         for i, n in enumerate(rows):
+    ...             rest = rows[:i] + rows[i + 1:]
+    ...             out += [rest + (a, n - k - a) for k in (1, 2) for a in range(n - k + 1)]
+    ...         return out
+    ...     def components(self, rows):
+    ...         return [(n,) for n in rows if n > 0]
+    ...     def canonical(self, rows):
+    ...         return tuple(sorted(n for n in rows if n > 0))
+    ...     def size(self, rows):
+    ...         return sum(rows)
+    >>> k = grundy.game(Kayles())
+    >>> k.value((5, 7)), [m.position for m in k.moves((3,)) if m.winning]
+    (6, [(1, 1)])
     """
 
-    coordinates: Sequence[str] = ("x",)
+    coordinates: Optional[Sequence[str]] = ("x",)
     name: Optional[str] = None
     options_precede: bool = False
     rank: Optional[Callable[[tuple], int]] = None
     check: Optional[Callable[[tuple], Optional[str]]] = None
     reach: Optional[Callable[[tuple], Sequence[int]]] = None
+    components: Optional[Callable[[Any], Iterable[Any]]] = None
+    canonical: Optional[Callable[[Any], Any]] = None
+    size: Optional[Callable[[Any], int]] = None
 
-    def options(self, pos: tuple) -> Iterable[Sequence[int]]:
+    def options(self, pos: Any) -> Iterable[Any]:
         raise NotImplementedError("define options(self, pos) in your Ruleset")
 
     def game(self) -> Game:

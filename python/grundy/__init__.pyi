@@ -53,13 +53,16 @@ class Game:
 
 class Ruleset:
     """A game defined in Python by its options."""
-    coordinates: Sequence[str]
+    coordinates: Optional[Sequence[str]]  # None: positions are any hashable values
     name: Optional[str]
     options_precede: bool
     rank: Optional[Callable[[tuple[int, ...]], int]]
     check: Optional[Callable[[tuple[int, ...]], Optional[str]]]
     reach: Optional[Callable[[tuple[int, ...]], Sequence[int]]]
-    def options(self, pos: tuple[int, ...]) -> Iterable[Sequence[int]]: ...
+    components: Optional[Callable[[Any], Iterable[Any]]]
+    canonical: Optional[Callable[[Any], Any]]
+    size: Optional[Callable[[Any], int]]
+    def options(self, pos: Any) -> Iterable[Any]: ...
     def game(self) -> Game: ...
 
 def game(spec: Union[str, Ruleset, Game], /, *, passes: int = 0, pass_from_terminal: bool = False,

@@ -43,6 +43,7 @@
 #include "service/table.hpp"
 #include "service/values.hpp"
 #include "service/verify.hpp"
+#include "state_ruleset.hpp"
 
 namespace py = pybind11;
 
@@ -211,7 +212,13 @@ class PyRuleset {
       throw runtime::UserError("Ruleset: define options(self, pos), returning the positions one move leads to");
     const py::object coords = py::getattr(obj, "coordinates", py::none());
     if (coords.is_none() || py::isinstance<py::str>(coords))
-      throw runtime::UserError("Ruleset: set coordinates to a tuple of names, such as ('x', 'y')");
+      throw runtime::UserError(
+          "Ruleset: set coordinates to a tuple of names, such as ('x', 'y'), or to None for positions that are "
+          "any hashable values");
+    for (const char* hook : {"components", "canonical", "size"})
+      if (!py::getattr(obj, hook, py::none()).is_none())
+        throw runtime::UserError(std::string("Ruleset: ") + hook +
+                                 "() is for positions that are hashable values; set coordinates = None to use it");
     for (const py::handle c : coords) s.names.push_back(py::str(c).cast<std::string>());
     s.arity = static_cast<int>(s.names.size());
     if (s.arity < 1 || s.arity > core::kMaxCoords)
@@ -387,6 +394,8 @@ struct PyGame {
   std::string base_text;           // composed: how it prints
   games::TransformFlags flags;
   bool python_callbacks = false;
+  // A ruleset whose positions are hashable values: their ids are the positions the engine sees.
+  std::optional<PyStateRuleset> states;
 
   // Derived by build().
   std::optional<core::Game> built;
@@ -442,6 +451,21 @@ PyGame game_from_spec(const std::string& text, const std::vector<std::string>& e
 
 PyGame game_from_ruleset(const py::object& ruleset) {
   PyGame g;
+  if (py::getattr(ruleset, "coordinates", py::none()).is_none()) {
+    const py::object options = py::getattr(ruleset, "options", py::none());
+    if (options.is_none() || !PyCallable_Check(options.ptr()))
+      throw runtime::UserError("Ruleset: define options(self, pos), returning the positions one move leads to");
+    const py::object name = py::getattr(ruleset, "name", py::none());
+    PyStateRuleset r(ruleset, options,
+                     name.is_none() ? py::str(py::type::of(ruleset).attr("__name__")).cast<std::string>()
+                                    : py::str(name).cast<std::string>());
+    g.states = r;
+    g.base_text = r.name();
+    g.base = core::Game::of(std::move(r));
+    g.python_callbacks = true;
+    g.build();
+    return g;
+  }
   PyRuleset r(ruleset);
   g.base_text = r.name();
   g.base = core::Game::of(std::move(r));
@@ -450,14 +474,27 @@ PyGame game_from_ruleset(const py::object& ruleset) {
   return g;
 }
 
+// What a game of hashable positions cannot do: it has no coordinates to add a pass counter to,
+// to write a forbidden set in, to sum by, or to lay out in a box.
+void require_coordinates(const PyGame& g, const std::string& what) {
+  if (g.states)
+    throw runtime::UserError(what + " of " + g.text +
+                             ": its positions are hashable values, not coordinates; it takes value(), values(), "
+                             "outcome(), moves() and misere()");
+}
+
 PyGame with_flag(const PyGame& g, const std::function<void(games::TransformFlags&)>& add) {
   PyGame out = g;
   add(out.flags);
+  if (g.states &&
+      (out.flags.pass != g.flags.pass || out.flags.passes != g.flags.passes || out.flags.forbid != g.flags.forbid))
+    require_coordinates(g, out.flags.forbid != g.flags.forbid ? "forbid()" : "with_pass()");
   out.build();
   return out;
 }
 
 PyGame sum_of(const PyGame& a, const PyGame& b) {
+  for (const PyGame* g : {&a, &b}) require_coordinates(*g, "a sum");
   for (const PyGame* g : {&a, &b})
     if (g->eval != core::Evaluation::Grundy)
       throw runtime::UserError("sum of " + a.text + " and " + b.text +
@@ -476,6 +513,7 @@ PyGame sum_of(const PyGame& a, const PyGame& b) {
 // A position given as a sequence of integers or as the CLI's text "3,5,7"; checked as the CLI
 // checks it (a game with passes may leave out its last pass counter).
 Position position_arg(const PyGame& g, const py::handle& pos) {
+  if (g.states) return Position{static_cast<std::int64_t>(g.states->intern(pos))};
   std::string text;
   if (py::isinstance<py::str>(pos)) {
     text = pos.cast<std::string>();
@@ -653,7 +691,8 @@ py::list moves(PyGame& g, const py::handle& pos, double max_seconds) {
   py::list out;
   for (const auto& [o, v] : listed.options) {
     py::dict m;
-    m["position"] = py::tuple(py::cast(std::vector<std::int64_t>(o.coords().begin(), o.coords().end())));
+    m["position"] = g.states ? g.states->object(static_cast<std::uint64_t>(o[0]))
+                             : py::tuple(py::cast(std::vector<std::int64_t>(o.coords().begin(), o.coords().end())));
     if (grundy) m["grundy"] = v;
     m["outcome"] = v == 0 ? "P" : "N";
     m["winning"] = v == 0;
@@ -664,6 +703,7 @@ py::list moves(PyGame& g, const py::handle& pos, double max_seconds) {
 
 py::array table(PyGame& g, const py::handle& size, const py::handle& fix, const py::object& max_memory,
                 double max_seconds, const std::string& save, const std::string& load) {
+  require_coordinates(g, "table()");
   const service::TableRequest req{size_arg(size), fixes_arg(fix), kFixArg, {save, load}, {}};
   const runtime::Limits limits = limits_of(max_seconds, max_memory);
   pipeline::SolvedSlice s =
@@ -678,6 +718,7 @@ py::array table(PyGame& g, const py::handle& size, const py::handle& fix, const 
 }
 
 py::array solve(PyGame& g, const py::handle& size, const py::object& max_memory, double max_seconds) {
+  require_coordinates(g, "solve()");
   const pipeline::Size sz = size_arg(size);
   const runtime::Limits limits = limits_of(max_seconds, max_memory);
   core::DenseTable t = run_engine(g.python_callbacks, limits, [&] { return service::solve(g.subject(), sz, limits); });
@@ -692,6 +733,7 @@ py::array solve(PyGame& g, const py::handle& size, const py::object& max_memory,
 
 py::array ppos(PyGame& g, const py::handle& size, const py::handle& fix, const py::object& max_memory,
                double max_seconds) {
+  require_coordinates(g, "ppos()");
   const service::TableRequest req{size_arg(size), fixes_arg(fix), kFixArg, {}, {}};
   const runtime::Limits limits = limits_of(max_seconds, max_memory);
   const int arity = g.game().arity();
@@ -713,6 +755,7 @@ py::array ppos(PyGame& g, const py::handle& size, const py::handle& fix, const p
 
 py::dict seq(PyGame& g, std::int64_t n, const std::optional<std::int64_t>& search_arg, const py::object& max_memory,
              double max_seconds, const std::string& save, const std::string& load) {
+  require_coordinates(g, "seq()");
   (void)core::parse_int(std::to_string(n), "n", 1, std::int64_t{1} << 30);
   // None: the game's default (service::default_seq_search), as on the command line.
   const std::int64_t search =
@@ -905,6 +948,7 @@ Uses the CLI's fastest route (an f grid where the family has one).
           "quotient",
           [](PyGame& g, std::int64_t size, const std::vector<std::vector<std::int64_t>>& positions,
              const py::object& max_memory, double max_seconds) {
+            require_coordinates(g, "quotient()");
             (void)core::parse_int(std::to_string(size), "size", 1, analysis::kLargestHeapBound);
             std::vector<std::string> texts;
             for (const auto& heaps : positions) {
@@ -933,6 +977,7 @@ below size, any number of them), positions gives each one's element and misere o
       .def(
           "structure",
           [](PyGame& g, const py::handle& size, const py::object& max_memory, double max_seconds) {
+            require_coordinates(g, "structure()");
             const pipeline::Size sz = size_arg(size);
             const runtime::Limits limits = limits_of(max_seconds, max_memory);
             return analysis_json(g, limits, [&](std::ostream& out) {
@@ -944,6 +989,7 @@ below size, any number of them), positions gives each one's element and misere o
           "check",
           [](PyGame& g, const py::handle& size, const std::string& formula, const std::string& ppos,
              const py::object& max_memory, double max_seconds) {
+            require_coordinates(g, "check()");
             const pipeline::Size sz = size_arg(size);
             const runtime::Limits limits = limits_of(max_seconds, max_memory);
             return analysis_json(g, limits, [&](std::ostream& out) {
@@ -955,6 +1001,7 @@ below size, any number of them), positions gives each one's element and misere o
       .def(
           "discover",
           [](PyGame& g, const py::handle& size, const py::object& max_memory, double max_seconds) {
+            require_coordinates(g, "discover()");
             const pipeline::Size sz = size_arg(size);
             const runtime::Limits limits = limits_of(max_seconds, max_memory);
             return analysis_json(g, limits, [&](std::ostream& out) {

@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -16,6 +17,8 @@
 
 namespace grundy::core {
 
+class SearchTable;  // core/solve/state_search.hpp
+
 // Answers value queries on one game, keeping what it learned between queries.
 class PositionSolver {
  public:
@@ -24,6 +27,9 @@ class PositionSolver {
   // Which route answered the last value(), when the output should say ("from the proven period
   // 12 after preperiod 71"); empty otherwise.
   virtual std::string route() const { return {}; }
+  // The transposition table of a search (core::StateSearch), which a long run saves and a later
+  // one loads to go on from; none for a solver without one.
+  virtual SearchTable* search_table() { return nullptr; }
 };
 
 // A position's value (or outcome, 0 = P) read off a proven closed form, and the theorem's name
@@ -66,9 +72,13 @@ class Game {
     virtual std::optional<std::string> move_text(const Position&, const Position&) const = 0;
   };
 
+  // A game of a ruleset; a Game given is itself, not a wrapper that would hide its family's hooks.
   template <Ruleset R>
   static Game of(R rules) {
-    return Game(std::make_shared<const Model<R>>(std::move(rules)));
+    if constexpr (std::is_same_v<R, Game>)
+      return rules;
+    else
+      return Game(std::make_shared<const Model<R>>(std::move(rules)));
   }
 
   int arity() const { return impl_->arity(); }

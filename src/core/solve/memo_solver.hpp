@@ -30,7 +30,8 @@ inline constexpr std::uint64_t kMemoBytesPerPosition = 192 + sizeof(Position) + 
 // The generic solver: any ruleset, any position, values memoised in a hash map. Iterative
 // (an explicit stack, no recursion), so a game with a billion-move line does not overflow the
 // call stack; a cycle, which a finite game cannot have, is detected and reported instead of
-// looping. It is the slow, obviously correct twin every fast solver is tested against.
+// looping (a UserError: the ruleset, which a user may have written, is at fault). It is the
+// slow, obviously correct twin every fast solver is tested against.
 template <Ruleset R>
 class MemoSolver {
   struct Frame {
@@ -75,8 +76,8 @@ class MemoSolver {
         auto [it, fresh] = memo_.try_emplace(top.pos, kInProgress);
         if (!fresh) {  // reached twice before being solved: already done by an earlier frame
           if (it->second == kInProgress)
-            throw runtime::EngineError("game " + rules_.name() + " is not finite: a move sequence returns to " +
-                                       to_string(top.pos));
+            throw runtime::UserError("game " + rules_.name() + " is not finite: a move sequence returns to " +
+                                     to_string(top.pos));
           stack.pop_back();
           continue;
         }
@@ -93,8 +94,8 @@ class MemoSolver {
           if (found == memo_.end())
             push(stack, opt, root);
           else if (found->second == kInProgress)
-            throw runtime::EngineError("game " + rules_.name() + " is not finite: a move from " + to_string(pos) +
-                                       " returns to " + to_string(opt));
+            throw runtime::UserError("game " + rules_.name() + " is not finite: a move from " + to_string(pos) +
+                                     " returns to " + to_string(opt));
         });
         stack[at].options = count;
         continue;

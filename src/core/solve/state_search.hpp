@@ -138,6 +138,21 @@ class SearchTable {
     return (mask_ + 1) * sizeof(Bucket);
   }
 
+  // The entries held, for saving (not while other threads use the table).
+  std::uint64_t entries() const { return occupied_.load(std::memory_order_relaxed); }
+  template <class F>
+  void for_each_entry(F&& f) const {
+    for (std::uint64_t i = 0; i <= mask_; ++i)
+      for (const Entry& e : buckets_.get()[i].e)
+        if (e.data != 0) f(e);
+  }
+  // An entry of a saved table, kept as a store keeps one (it may evict or be dropped in a full
+  // table, which is only a cache).
+  void insert(const Entry& e) {
+    SearchStats ignored;
+    if (e.data != 0) store(e.key, e.data, e.work, ignored);
+  }
+
   // The entry's data word (value and mask) for `k`, or none.
   bool find(const SearchKey& k, std::uint64_t& data) const {
     const std::uint64_t h = hash(k);
@@ -310,6 +325,7 @@ class StateSearch {
   Value solve(const State& s) {
     parts_.clear();
     order_.clear();
+    depth_ = 0;
     if (threads_ <= 1 || !t_.prune) return value(s);
     if (!t_.decompose) return component_value_parallel(s);
     std::vector<State> parts;
@@ -332,6 +348,12 @@ class StateSearch {
 
   const SearchStats& stats() const { return stats_; }
   std::uint64_t table_bytes() const { return table_->bytes(); }
+  SearchTable& table() { return *table_; }
+
+  // The search recurses once per move of the line it follows; past this many moves it stops with
+  // a UserError instead of overflowing the call stack (a game whose moves return to a position
+  // never ends, and one whose play is that long is for the memo solver).
+  static constexpr int kMaxDepth = 10000;
 
  private:
   static constexpr Value kUnknown = kNoValue;
@@ -353,8 +375,25 @@ class StateSearch {
   }
   static bool has_bit(std::uint64_t mask, Value v) { return v < SearchTable::kMaskBits && ((mask >> v) & 1) != 0; }
 
+  // One move deeper while alive.
+  class Deeper {
+   public:
+    explicit Deeper(int& depth) : depth_(depth) {
+      if (++depth_ > kMaxDepth)
+        throw runtime::UserError("the search followed a line of more than " + std::to_string(kMaxDepth) +
+                                 " moves: the game's moves return to a position, or its play is too long for it");
+    }
+    ~Deeper() { --depth_; }
+    Deeper(const Deeper&) = delete;
+    Deeper& operator=(const Deeper&) = delete;
+
+   private:
+    int& depth_;
+  };
+
   // G of one component (with decomposition off: of any position).
   Value component_value(const State& c) {
+    const Deeper deeper(depth_);
     const SearchKey k = rules_.key(c, t_.canonical, t_.decompose);
     Known known = lookup(k);
     if (known.value != kUnknown) {
@@ -390,6 +429,7 @@ class StateSearch {
   // Whether G(c) == target for one component c, without valuing c in full where an option of
   // value `target` says no at once.
   bool component_is(const State& c, Value target) {
+    const Deeper deeper(depth_);
     const SearchKey k = rules_.key(c, t_.canonical, t_.decompose);
     Known known = lookup(k);
     if (known.value != kUnknown) {
@@ -568,6 +608,7 @@ class StateSearch {
   std::vector<State> parts_;                  // the components of the positions on the search's path, a stack
   std::vector<std::pair<int, State>> order_;  // the options on the search's path, a stack
   runtime::StopPoll poll_;
+  int depth_ = 0;  // the moves of the line being searched
 };
 
 }  // namespace grundy::core
