@@ -45,24 +45,27 @@ void for_each_position(const core::Game& game, const PositionArg& arg, Answer&& 
   }
 }
 
-void run_value(std::ostream& out, const GameOptions& o, const PositionArg& arg, const runtime::Limits& limits) {
+void run_value(std::ostream& out, const GameOptions& o, const PositionArg& arg, const pipeline::TableFiles& files,
+               const runtime::Limits& limits) {
   service::PositionValues values(o.subject(), limits);
   const core::Game game = o.game();
   const io::Format f = o.output_format();
   std::optional<io::CellWriter> cells;
   if (f != io::Format::Text) cells.emplace(out, f, game.name(), game.coordinate_names(), o.evaluation());
-  for_each_position(game, arg, [&](const core::Position& pos) {
-    const core::Value v = values.value(pos);
-    const std::string note = values.route().empty() ? "" : "  (" + values.route() + ")";
-    if (cells) {
-      cells->add(pos, v, values.route());
-    } else if (values.eval() == core::Evaluation::Grundy) {
-      out << "G(" << game.position_text(pos) << ") = " << v << "  (" << outcome_word(v) << "-position)  in "
-          << game.name() << note << "\n";
-    } else {
-      out << "(" << game.position_text(pos) << ") is a " << outcome_word(v) << "-position under misere play  in "
-          << game.name() << note << "\n";
-    }
+  service::with_search_files(values, files, [&] {
+    for_each_position(game, arg, [&](const core::Position& pos) {
+      const core::Value v = values.value(pos);
+      const std::string note = values.route().empty() ? "" : "  (" + values.route() + ")";
+      if (cells) {
+        cells->add(pos, v, values.route());
+      } else if (values.eval() == core::Evaluation::Grundy) {
+        out << "G(" << game.position_text(pos) << ") = " << v << "  (" << outcome_word(v) << "-position)  in "
+            << game.name() << note << "\n";
+      } else {
+        out << "(" << game.position_text(pos) << ") is a " << outcome_word(v) << "-position under misere play  in "
+            << game.name() << note << "\n";
+      }
+    });
   });
   if (cells) cells->finish();
 }
@@ -147,17 +150,28 @@ constexpr const char* kPositionHelp =
 void add_value_commands(CLI::App& app) {
   static GameOptions vo, mo;
   static PositionArg va, ma;
+  static pipeline::TableFiles vfiles;
   auto* value = app.add_subcommand("value", "Grundy value and outcome class of one position, or of many");
   add_game_options(value, vo);
   auto* vpos = value->add_option("position", va.text, kPositionHelp)->type_name("POSITION");
   value->add_flag("--stdin", va.from_stdin, "read positions from standard input, one per line; one answer each");
+  value
+      ->add_option("--save", vfiles.save,
+                   "boards and graphs: write the search's table to FILE at the end, or when a limit or Ctrl-C "
+                   "stops it, to go on from with --load")
+      ->type_name("FILE")
+      ->each(file_path("--save"));
+  value->add_option("--load", vfiles.load, "boards and graphs: start the search from the table in FILE (--save's)")
+      ->type_name("FILE")
+      ->each(file_path("--load"));
   value->footer(
       "Example: grundy value nim -p heaps=3 --pass 3,5,7,1\n"
-      "Example: printf '3,5,7\\n1,2,3\\n' | grundy value nim -p heaps=3 --stdin --format csv");
+      "Example: printf '3,5,7\\n1,2,3\\n' | grundy value nim -p heaps=3 --stdin --format csv\n"
+      "Example: grundy value cram -p board=5x9 --max-seconds 600 --save cram5x9.tt  (later: --load cram5x9.tt)");
   on_run(value, vo.limit, [vpos](const runtime::Limits& limits) {
     va.given = vpos->count() > 0;
     if (!va.from_stdin) take_arity_from(vo, va.text);
-    with_output(vo.output, [&](std::ostream& out) { run_value(out, vo, va, limits); });
+    with_output(vo.output, [&](std::ostream& out) { run_value(out, vo, va, vfiles, limits); });
   });
 
   auto* moves = app.add_subcommand("moves", "every option of a position with its value; winning moves marked");

@@ -59,6 +59,8 @@ namespace {
 
 constexpr char kMagicIndex[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'T', 'P'};
 constexpr char kMagicPart[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'T', 'Q'};
+constexpr char kMagicSearch[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'S', '1'};
+constexpr std::size_t kSearchEntryBytes = 32;
 
 // The width of a table file whose largest value is `max`: as in memory.
 int width_of(core::Value max) {
@@ -241,7 +243,8 @@ OpenFile open_table_file(const std::string& path, const Bad& bad) {
     throw bad(
         "written by an earlier grundy (table file format 1, which did not mark unsolved cells); compute it "
         "again with --save");
-  if (!f.is(kMagic) && !f.is(kMagicIndex) && !f.is(kMagicPart)) throw bad("not a grundy table file (bad magic)");
+  if (!f.is(kMagic) && !f.is(kMagicIndex) && !f.is(kMagicPart) && !f.is(kMagicSearch))
+    throw bad("not a grundy table file (bad magic)");
   f.hlen = static_cast<std::uint32_t>(get_le(f.head + 8, 4));
   if (f.hlen == 0 || f.hlen > kMaxHeader || 12 + f.hlen + 8 > f.size) throw bad("corrupt header length");
   std::string header(f.hlen, '\0');
@@ -367,6 +370,7 @@ void read_table(const std::string& path, const std::string& game, core::Evaluati
   const Bad bad = [&](const std::string& why) { return runtime::UserError("--load " + path + ": " + why); };
   OpenFile f = open_table_file(path, bad);
   const nlohmann::json& h = f.header;
+  if (f.is(kMagicSearch)) throw bad("a search's transposition table (value --save), not a table of values");
   if (f.is(kMagicPart)) {
     const auto index = h.find("index");
     throw bad("one part of a table saved in parts; --load its index" +
@@ -447,6 +451,70 @@ void load_sequence(const std::string& path, const std::string& game, const std::
           throw runtime::UserError("--load " + path + ": a sequence with unsolved heap sizes");
         take(v);
       });
+}
+
+void save_search_table(const std::string& path, const std::string& game, const core::SearchTable& table) {
+  AtomicFile file(path, "--save");
+  nlohmann::json h;
+  h["game"] = game;
+  h["entries"] = table.entries();
+  const std::string header = h.dump();
+  std::vector<unsigned char> buf(kMagicSearch, kMagicSearch + 8);
+  put_le(buf, header.size(), 4);
+  buf.insert(buf.end(), header.begin(), header.end());
+  Fnv sum;
+  std::uint64_t written = 0;
+  const auto flush = [&] {
+    sum.add(buf.data(), buf.size());
+    file.write(buf.data(), buf.size());
+    buf.clear();
+  };
+  table.for_each_entry([&](const core::SearchTable::Entry& e) {
+    for (const std::uint64_t w : {e.key.lo, e.key.hi, e.data, e.work}) put_le(buf, w, 8);
+    ++written;
+    if (buf.size() >= (1u << 20)) flush();
+  });
+  flush();
+  if (written != table.entries()) throw runtime::EngineError("--save: the search table changed while it was saved");
+  put_le(buf, sum.h, 8);
+  file.write(buf.data(), buf.size());
+  file.commit();
+}
+
+std::uint64_t load_search_table(const std::string& path, const std::string& game, core::SearchTable& table) {
+  const Bad bad = [&](const std::string& why) { return runtime::UserError("--load " + path + ": " + why); };
+  OpenFile f = open_table_file(path, bad);
+  if (!f.is(kMagicSearch)) throw bad("a table of values (table --save), not a search's transposition table");
+  std::uint64_t count = 0;
+  try {
+    if (f.header.at("game").get<std::string>() != game)
+      throw bad("holds " + f.header.at("game").get<std::string>() + ", not " + game);
+    count = f.header.at("entries").get<std::uint64_t>();
+  } catch (const nlohmann::json::exception&) {
+    throw bad("corrupt header (game, entries)");
+  }
+  expect_size(f, count, kSearchEntryBytes, bad);
+  // Two passes: the checksum over the whole file, then the entries into the table, so that a
+  // corrupt file leaves the table as it was.
+  const long entries_at = std::ftell(f.in.get());
+  std::vector<unsigned char> buf(kSearchEntryBytes * 32768);
+  for (const bool take : {false, true}) {
+    if (take && std::fseek(f.in.get(), entries_at, SEEK_SET) != 0) throw bad("cannot read it again");
+    for (std::uint64_t done = 0; done < count;) {
+      const std::uint64_t n = std::min<std::uint64_t>(count - done, buf.size() / kSearchEntryBytes);
+      if (!f.read(buf.data(), n * kSearchEntryBytes)) throw bad("truncated");
+      runtime::poll_stop();
+      if (!take) f.sum.add(buf.data(), n * kSearchEntryBytes);
+      for (std::uint64_t i = 0; take && i < n; ++i) {
+        const unsigned char* e = buf.data() + i * kSearchEntryBytes;
+        table.insert({{get_le(e, 8), get_le(e + 8, 8)}, get_le(e + 16, 8), get_le(e + 24, 8)});
+      }
+      done += n;
+    }
+    unsigned char tail[8];
+    if (!take && (!f.read(tail, 8) || get_le(tail, 8) != f.sum.h)) throw bad("checksum mismatch (corrupted)");
+  }
+  return count;
 }
 
 }  // namespace grundy::io

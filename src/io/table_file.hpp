@@ -43,6 +43,7 @@
 #include "core/model/function_ref.hpp"
 #include "core/solve/band_table.hpp"
 #include "core/solve/dense_solver.hpp"
+#include "core/solve/state_search.hpp"
 
 namespace grundy::io {
 
@@ -94,5 +95,16 @@ void save_sequence(const std::string& path, const std::string& game, std::int64_
 // The checksum is checked after the last value: a caller keeps nothing from a failed load.
 void load_sequence(const std::string& path, const std::string& game, const std::function<void(std::int64_t)>& start,
                    const std::function<void(core::Value)>& take);
+
+// A search's transposition table (core::SearchTable), saved by `value --save` so that a long run
+// that stops (a deadline, Ctrl-C) goes on with `value --load`: magic "GRUNDYS1", header length,
+// header {"game": <Game::name()>, "entries": n}, n entries of 32 bytes (the key's two words,
+// the data word, the work: 64-bit little-endian each), FNV-1a 64 of everything before it.
+// Written through AtomicFile and checked on reading as table files are; a file of another game
+// is refused, and a table of values given in its place, and the reverse.
+void save_search_table(const std::string& path, const std::string& game, const core::SearchTable& table);
+// The entries read into `table` (which keeps them as it keeps its own: growing to its limit, then
+// replacing the cheapest); their count. Nothing is put in the table unless the whole file checks.
+std::uint64_t load_search_table(const std::string& path, const std::string& game, core::SearchTable& table);
 
 }  // namespace grundy::io

@@ -36,6 +36,8 @@ class ValueOracle {
   // Which route answered the last value(): "closed form: Bouton, ...", "table of 4,194,304
   // positions (2-D line sweep)", "memo solver", or the family's own solver's (PositionSolver::route).
   const std::string& route() const { return route_; }
+  // The family's search's table, when the family's own solver is a search.
+  core::SearchTable* search_table() { return fast_ ? fast_->search_table() : nullptr; }
 
  private:
   core::Game game_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/solve/route.hpp"
+#include "io/table_file.hpp"
 #include "runtime/errors.hpp"
 #include "runtime/memory.hpp"
 #include "service/quotient.hpp"
@@ -94,6 +95,34 @@ Moves moves(PositionValues& values, const core::Position& pos, std::uint64_t max
   game.for_each_option(pos, [&](const core::Position& opt) { m.options.emplace_back(opt, 0); });
   for (auto& [opt, v] : m.options) v = values.value(opt);
   return m;
+}
+
+namespace {
+
+core::SearchTable& search_table_of(PositionValues& values, const std::string& flag) {
+  core::SearchTable* t = values.search_table();
+  if (t == nullptr)
+    throw runtime::UserError(flag + ": " + values.subject().game.name() +
+                             (values.eval() == core::Evaluation::MisereOutcome ? " under misere play" : "") +
+                             " is not solved by a search, whose table a file keeps; `table --save` keeps tables");
+  return *t;
+}
+
+}  // namespace
+
+void with_search_files(PositionValues& values, const pipeline::TableFiles& files, const std::function<void()>& each) {
+  const std::string& game = values.subject().game.name();
+  if (!files.load.empty()) io::load_search_table(files.load, game, search_table_of(values, "--load"));
+  if (!files.save.empty()) (void)search_table_of(values, "--save");  // refused before the work, not after
+  try {
+    each();
+  } catch (const runtime::Interrupted& e) {
+    if (files.save.empty()) throw;
+    io::save_search_table(files.save, game, search_table_of(values, "--save"));
+    throw runtime::kept_on_stop(e, "--save " + files.save + " holds the search's table: run again with --load " +
+                                       files.save + " to go on from it");
+  }
+  if (!files.save.empty()) io::save_search_table(files.save, game, search_table_of(values, "--save"));
 }
 
 }  // namespace grundy::service

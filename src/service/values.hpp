@@ -8,6 +8,7 @@
 // positions asked, or the memo solver).
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -16,6 +17,7 @@
 #include "analysis/misere_quotient.hpp"
 #include "analysis/periodicity.hpp"
 #include "pipeline/oracle.hpp"
+#include "pipeline/solve.hpp"
 #include "runtime/limits.hpp"
 #include "service/subject.hpp"
 
@@ -80,6 +82,8 @@ class PositionValues {
   const std::string& route() const { return route_; }
   const Subject& subject() const { return subject_; }
   core::Evaluation eval() const { return subject_.eval; }
+  // The transposition table of the family's search (boards, graphs), or none.
+  core::SearchTable* search_table() { return oracle_.search_table(); }
 
  private:
   Subject subject_;
@@ -88,6 +92,13 @@ class PositionValues {
   pipeline::ValueOracle oracle_;
   std::string route_;
 };
+
+// The values of positions with a search's table kept in a file between runs (`value --load`,
+// `value --save`): loaded before the first value; saved after the last, and when a stop (a
+// deadline, Ctrl-C) ends the run half-way, whose Interrupted then says where the table is kept,
+// so that the next run goes on from it. For games solved by a search (boards and graphs in
+// normal play): any other is a UserError.
+void with_search_files(PositionValues& values, const pipeline::TableFiles& files, const std::function<void()>& each);
 
 // A position, its value, and every option with its value (0: a winning move), in the order the
 // ruleset gives them.
