@@ -8,6 +8,7 @@ packages=(g++ cmake ninja-build make pkg-config libgtest-dev libgmock-dev libben
           libcpp-httplib-dev  # only the HTTP client of the server tests and tests/load
           libopenmpi-dev openmpi-bin  # the distributed sweeps under mpirun, and their tests
           libsqlite3-dev  # the atlas's database
+          libnauty2-dev  # canonical forms of graphs for the search of Node and Arc Kayles (nauty)
           clang libclang-rt-14-dev  # clang + compiler-rt: the libFuzzer targets of fuzz/
           help2man groff-base man-db  # the man page, generated from --help and rendered by its test
           python3-yaml  # the test that CITATION.cff parses as YAML

@@ -4,6 +4,8 @@
 #include <ostream>
 
 #include "core/model/parse.hpp"
+#include "games/game_table.hpp"
+#include "games/graph_canon.hpp"
 #include "games/registry.hpp"
 #include "runtime/errors.hpp"
 #include "runtime/memory.hpp"
@@ -166,8 +168,9 @@ class VertexRules {
   }
 
   // A connected set whose vertices have degree <= 2 within it is a path (one edge fewer than
-  // vertices) or a cycle (as many), each determined up to isomorphism by its length; anything
-  // else is keyed as it is.
+  // vertices) or a cycle (as many), each determined up to isomorphism by its length; any other
+  // set of at most 64 vertices is keyed by the canonical form of the graph it induces (nauty);
+  // a larger one as it is.
   core::SearchKey graph_key(const State& s, bool connected) const {
     const int n = s.count();
     int edges = 0;
@@ -183,7 +186,19 @@ class VertexRules {
       const std::uint64_t len = static_cast<std::uint64_t>(n);
       return core::hash_key(&len, 1, edges == n ? 3 : 2);
     }
-    return raw_key(s);
+    if (n > kMaxCanonVertices) return raw_key(s);
+    std::array<int, 64 * W> index{};
+    std::array<std::uint64_t, kMaxCanonVertices> rows{}, canon{};
+    int k = 0;
+    s.each([&](int v) { index[static_cast<std::size_t>(v)] = k++; });
+    k = 0;
+    s.each([&](int v) {
+      for (int u : g_.adj[static_cast<std::size_t>(v)])
+        if (s.test(u)) rows[static_cast<std::size_t>(k)] |= std::uint64_t{1} << index[static_cast<std::size_t>(u)];
+      ++k;
+    });
+    canonical_graph(rows.data(), n, canon.data());
+    return core::hash_key(canon.data(), static_cast<std::size_t>(n), 5 + (static_cast<std::uint64_t>(n) << 8));
   }
 
   // The least of the set's eight images under the plane's rotations and reflections, translated
@@ -282,6 +297,7 @@ class SearchSolver final : public core::PositionSolver {
     return eval_ == core::Evaluation::Grundy ? v : (v == 0 ? 0 : 1);
   }
   const core::SearchStats& stats() const { return search_.stats(); }
+  core::SearchTable* search_table() override { return &search_.table(); }
 
  private:
   std::shared_ptr<const Graph> graph_;
@@ -629,12 +645,22 @@ Family vertex_family(std::string name, std::string summary, std::string example,
   f.summary = std::move(summary);
   f.example = std::move(example);
   f.params = {param};
-  auto game = [name, rule, key = param.name](const Params& p) {
-    auto g = std::make_shared<const Graph>(key == "board" ? parse_board(p.get(key)) : parse_graph(p.get(key)));
+  // One game from the parameter's text; a text with a size written as a letter names the table
+  // of them (games/game_table.hpp).
+  auto game = [name, rule, key = param.name](const std::string& text) {
+    auto g = std::make_shared<const Graph>(key == "board" ? parse_board(text) : parse_graph(text));
     return VertexGame(std::move(g), rule, name);
   };
-  f.coordinates = [game](const Params& p) { return game(p).coordinate_names(); };
-  f.make = [game](const Params& p, const Transforms& t) { return with_transforms(game(p), t); };
+  f.coordinates = [game, key = param.name](const Params& p) {
+    if (const auto pattern = size_pattern(p.get(key))) return pattern->letters;
+    return game(p.get(key)).coordinate_names();
+  };
+  f.make = [game, name, key = param.name](const Params& p, const Transforms& t) {
+    if (auto table = game_table_of(name, key, p.get(key), t,
+                                   [game](const std::string& text) { return core::Game::of(game(text)); }))
+      return *table;
+    return with_transforms(game(p.get(key)), t);
+  };
   f.starts = true;
   // A board's rows for the explorer; a graph has none.
   f.grid = [](const core::Game& g, const core::Position& pos) {

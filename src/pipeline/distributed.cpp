@@ -17,10 +17,11 @@ DistributedTable save_distributed_table(const core::Game& game, const core::Box&
   const runtime::World& world = limits.world;
   const core::SolveRoute route = game.route(box, core::Evaluation::Grundy);
   if (!route.bands)
-    throw runtime::UserError("under mpirun, " + game.name() + " has no distributed sweep (its route: " + route.name +
-                             "); run it without mpirun. Distributed: the 2-D line sweep (two-heap Nim with passes or a "
-                             "forbidden set, two-pile FTS, the rook and the queen), the 3-D chocolate sweep and the "
-                             "leapers' (the knight, the king, leaper)");
+    throw runtime::UserError(
+        "under mpirun, " + game.name() + " has no distributed sweep (its route: " + route.name +
+        "); run it without mpirun. Distributed: the 2-D line sweep (two-heap Nim with passes or a "
+        "forbidden set, two-pile FTS, the rook and the queen), the 3-D chocolate sweep and the "
+        "leapers' (the knight, the king, leaper), and tables of boards and graphs (cram -p board=mxn)");
   // The box the sweep covers, and the file holds, as one process's: a knight's reach box.
   const core::Box swept = game.reach_box(box);
   const int ranks = world.size;

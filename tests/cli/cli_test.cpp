@@ -157,3 +157,43 @@ TEST(Cli, ValueNamesItsRoute) {
             std::string::npos)
       << r.out;
 }
+
+// A board's search saved at its deadline goes on from the file: the value comes out, equal to
+// one run's, and the file is refused for another game and as a table of values.
+TEST(Cli, ValueSavesTheSearchAndGoesOnFromIt) {
+  const std::string file = testing::TempDir() + "/grundy_cli_search.tt";
+  std::remove(file.c_str());
+  const CliResult stopped = run_cli("value cram -p board=4x6 --max-seconds 0.05 --save " + file);
+  const CliResult whole = run_cli("value cram -p board=4x6");
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  if (stopped.status != 0) {  // stopped at the deadline (a fast machine may finish first)
+    EXPECT_NE(stopped.err.find("--load " + file), std::string::npos) << stopped.err;
+  }
+  const CliResult resumed = run_cli("value cram -p board=4x6 --load " + file + " --save " + file);
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(resumed.out, whole.out);
+  const CliResult again = run_cli("value cram -p board=4x6 --load " + file);
+  EXPECT_EQ(again.out, whole.out);
+  expect_error("value cram -p board=4x7 --load " + file, "holds cram(board=4x6), not cram(board=4x7)");
+  expect_error("table nim -p heaps=2 --size 4 --load " + file, "a search's transposition table");
+  expect_error("value nim -p heaps=2 1,2 --save " + file, "is not solved by a search");
+  expect_error("value cram -p board=3x3 --misere --save " + file, "under misere play is not solved by a search");
+}
+
+// A family's games side by side: Cram boards m x n as a table, Node Kayles on paths as a
+// sequence whose period (Dawson's chess: 34 after 52) is observed on it.
+TEST(Cli, TablesAndSequencesOfBoardsAndGraphs) {
+  const CliResult t = run_cli("table cram -p board=mxn --size 4x5 --format csv");
+  ASSERT_EQ(t.status, 0) << t.err;
+  EXPECT_NE(t.out.find("m,n,grundy"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("\n3,4,1,N\n"), std::string::npos) << t.out;  // 3 x 4 Cram is 1 (Lemoine-Viennot)
+  const CliResult s = run_cli("seq node-kayles -p graph=path:n --size 200");
+  ASSERT_EQ(s.status, 0) << s.err;
+  EXPECT_NE(s.out.find("period 34"), std::string::npos) << s.out;
+  const CliResult v = run_cli("value cram -p board=mxn 3,4");
+  ASSERT_EQ(v.status, 0) << v.err;
+  EXPECT_NE(v.out.find("= 1"), std::string::npos) << v.out;
+  expect_error("moves cram -p board=mxn 3,4", "is a table of games");
+  expect_error("table cram -p board=mxn --size 13x13", "its largest cell");
+  expect_error("value cram -p board=mxn --pass 3,4,1", "a transform acts on one game");
+}

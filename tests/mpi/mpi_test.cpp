@@ -99,6 +99,13 @@ TEST(Mpi, EveryLeaperIsTheSameFileOnOneToFourRanks) {
   expect_same_file("leaper -p moves=-9:1,2:-9 --size 20x30");
 }
 
+// Tables of boards and graphs: the ranks search their rows' cells, one row to a rank in turn.
+TEST(Mpi, TablesOfBoardsAndGraphsAreTheSameFileOnOneToFourRanks) {
+  REQUIRE_MPI();
+  expect_same_file("cram -p board=mxn --size 5x6");
+  expect_same_file("node-kayles -p graph=path:n --size 70");
+}
+
 TEST(Mpi, TheSummaryCountsTheZerosOfTheTable) {
   REQUIRE_MPI();
   const CliResult r = run_mpi(3, "table nim -p heaps=2 --pass --size 300 --format json --save " + temp("j.t"));
