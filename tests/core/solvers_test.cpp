@@ -44,7 +44,7 @@ struct Cyclic {
 TEST(MemoSolver, CycleIsReported) {
   Cyclic c;
   core::MemoSolver<Cyclic> memo(c);
-  EXPECT_THROW(memo.value(Position{0}), runtime::EngineError);
+  EXPECT_THROW(memo.value(Position{0}), runtime::UserError);
 }
 
 TEST(MemoSolver, PositionLimitIsEnforced) {
