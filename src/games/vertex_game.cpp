@@ -73,6 +73,12 @@ class VertexRules {
   using State = Bits<W>;
 
   VertexRules(const Graph& g, VertexRule rule) : g_(g), rule_(rule) {
+    if (g.board() && g.n <= 128) {
+      for (int v = 0; v < g.n; ++v) {
+        if (v % g.cols != 0) not_first_column_ |= U128{1} << v;
+        if (v % g.cols != g.cols - 1) not_last_column_ |= U128{1} << v;
+      }
+    }
     adj_.resize(static_cast<std::size_t>(g.n));
     closed_.resize(static_cast<std::size_t>(g.n));
     for (int v = 0; v < g.n; ++v) {
@@ -127,9 +133,28 @@ class VertexRules {
   }
 
  private:
-  // The part of `within` connected to v: by whole bitsets on small graphs, along the adjacency
-  // lists on large ones (a long path would otherwise cost a pass over every word per step).
+  // The part of `within` connected to v: on a board by shifts of the whole board (a step to
+  // every neighbour at once), on other small graphs by whole bitsets, along the adjacency lists
+  // on large ones (a long path would otherwise cost a pass over every word per step).
   State component_of(const State& within, int v) const {
+    if constexpr (W == 2) {
+      if (g_.board()) {
+        const U128 in = (U128{within.w[1]} << 64) | within.w[0];
+        const auto cols = static_cast<unsigned>(g_.cols);
+        U128 comp = U128{1} << v;
+        for (;;) {
+          const U128 grown = (comp | ((comp << 1) & not_first_column_) | ((comp >> 1) & not_last_column_) |
+                              (comp << cols) | (comp >> cols)) &
+                             in;
+          if (grown == comp) break;
+          comp = grown;
+        }
+        State out;
+        out.w[0] = static_cast<std::uint64_t>(comp);
+        out.w[1] = static_cast<std::uint64_t>(comp >> 64);
+        return out;
+      }
+    }
     if constexpr (W > 2) {
       State comp;
       comp.set(v);
@@ -274,6 +299,7 @@ class VertexRules {
 
   const Graph& g_;
   VertexRule rule_;
+  U128 not_first_column_ = 0, not_last_column_ = 0;  // a board's squares off its edge columns
   std::vector<State> adj_, closed_;
   mutable std::vector<int> stack_;  // component_of's, reused
 };
