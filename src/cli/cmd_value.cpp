@@ -12,6 +12,13 @@ namespace {
 
 std::string outcome_word(core::Value v) { return v == 0 ? "P" : "N"; }
 
+// A position as its family writes it (a board's rows, a graph's vertices), for JSON beside its
+// coordinates; empty for a game that writes its positions as their coordinates.
+std::string own_text(const core::Game& game, const core::Position& p) {
+  std::string text = game.position_text(p);
+  return text == core::to_string(p) ? "" : text;
+}
+
 // The position argument of value and moves: one position, or `-` / --stdin for one per line of
 // standard input, each checked as it is read.
 struct PositionArg {
@@ -57,7 +64,7 @@ void run_value(std::ostream& out, const GameOptions& o, const PositionArg& arg, 
       const core::Value v = values.value(pos);
       const std::string note = values.route().empty() ? "" : "  (" + values.route() + ")";
       if (cells) {
-        cells->add(pos, v, values.route());
+        cells->add(pos, v, values.route(), own_text(game, pos));
       } else if (values.eval() == core::Evaluation::Grundy) {
         out << "G(" << game.position_text(pos) << ") = " << v << "  (" << outcome_word(v) << "-position)  in "
             << game.name() << note << "\n";
@@ -98,7 +105,7 @@ void run_moves(std::ostream& out, const GameOptions& o, const PositionArg& arg, 
     const core::Value v = listed.value;
     const auto& opts = listed.options;
     if (cells) {
-      for (const auto& [opt, value] : opts) cells->add(opt, value);
+      for (const auto& [opt, value] : opts) cells->add(opt, value, "", own_text(game, opt));
       return;
     }
     if (f == io::Format::Csv) {
@@ -112,6 +119,7 @@ void run_moves(std::ostream& out, const GameOptions& o, const PositionArg& arg, 
     if (f == io::Format::Json) {
       nlohmann::json j;
       j["position"] = std::vector<std::int64_t>(pos.coords().begin(), pos.coords().end());
+      if (const std::string text = own_text(game, pos); !text.empty()) j["text"] = text;
       if (grundy) j["grundy"] = v;
       j["outcome"] = outcome_word(v);
       j["moves"] = nlohmann::json::array();
@@ -119,6 +127,7 @@ void run_moves(std::ostream& out, const GameOptions& o, const PositionArg& arg, 
         nlohmann::json m = {{"position", std::vector<std::int64_t>(opt.coords().begin(), opt.coords().end())},
                             {"outcome", outcome_word(value)},
                             {"winning", value == 0}};
+        if (const std::string text = own_text(game, opt); !text.empty()) m["text"] = text;
         if (grundy) m["grundy"] = value;
         j["moves"].push_back(std::move(m));
       }

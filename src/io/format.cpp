@@ -298,7 +298,7 @@ void append_position(std::string& buf, const core::Position& pos) {
   buf.append(line, static_cast<std::size_t>(w - line));
 }
 
-void CellWriter::add(const core::Position& pos, Value value, const std::string& route) {
+void CellWriter::add(const core::Position& pos, Value value, const std::string& route, const std::string& text) {
   auto coords = [&] { append_position(buf_, pos); };
   if (format_ == Format::Json) {
     buf_ += first_ ? "{" : ",{";
@@ -312,6 +312,7 @@ void CellWriter::add(const core::Position& pos, Value value, const std::string& 
     buf_ += "\",\"position\":[";
     coords();
     buf_ += ']';
+    if (!text.empty()) buf_ += ",\"text\":" + json_string(text);
     if (!route.empty()) buf_ += ",\"route\":" + json_string(route);
     buf_ += '}';
   } else if (format_ == Format::Csv) {

@@ -81,7 +81,9 @@ class CellWriter {
  public:
   CellWriter(std::ostream& out, Format format, const std::string& game, const std::vector<std::string>& names,
              core::Evaluation eval, const std::string& route = "");
-  void add(const core::Position& pos, core::Value value, const std::string& route = "");
+  // `text`: the position as its family writes it (a board's rows), when that is not its
+  // coordinates; JSON gives it as "text" beside them.
+  void add(const core::Position& pos, core::Value value, const std::string& route = "", const std::string& text = "");
   // The cells of a line: `pos` with coordinate `axis` = 0..count-1 and value value_at(i); a
   // cell holding kNoValue is skipped. CSV writes the other coordinates once per line.
   template <class ValueAt>

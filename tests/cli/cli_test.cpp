@@ -197,3 +197,15 @@ TEST(Cli, TablesAndSequencesOfBoardsAndGraphs) {
   expect_error("table cram -p board=mxn --size 13x13", "its largest cell");
   expect_error("value cram -p board=mxn --pass 3,4,1", "a transform acts on one game");
 }
+
+// JSON gives a board's position as its rows beside its coordinates (bit-words of free squares).
+TEST(Cli, JsonWritesABoardAsItsRows) {
+  const CliResult v = run_cli("value cram -p board=2x3 --format json");
+  ASSERT_EQ(v.status, 0) << v.err;
+  EXPECT_NE(v.out.find("\"text\":\".../...\""), std::string::npos) << v.out;
+  const CliResult m = run_cli("moves cram -p board=2x3 --format json");
+  ASSERT_EQ(m.status, 0) << m.err;
+  EXPECT_NE(m.out.find("\"text\":\"##./...\""), std::string::npos) << m.out;
+  const CliResult nim = run_cli("value nim -p heaps=2 1,2 --format json");
+  EXPECT_EQ(nim.out.find("\"text\""), std::string::npos) << nim.out;
+}
