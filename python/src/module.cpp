@@ -227,18 +227,10 @@ class PyRuleset {
     for (const auto& n : s.names)
       if (n.empty() || n == "total" || !(std::isalpha(static_cast<unsigned char>(n[0])) || n[0] == '_'))
         throw runtime::UserError("Ruleset: coordinate name '" + n + "': a name starting with a letter, not 'total'");
-    const py::object name = py::getattr(obj, "name", py::none());
-    s.name = name.is_none() ? py::str(py::type::of(obj).attr("__name__")).cast<std::string>()
-                            : py::str(name).cast<std::string>();
-    auto optional_method = [&](const char* attr) {
-      py::object m = py::getattr(obj, attr, py::none());
-      if (!m.is_none() && !PyCallable_Check(m.ptr()))
-        throw runtime::UserError(std::string("Ruleset: ") + attr + " must be a method or None");
-      return m;
-    };
-    s.rank = optional_method("rank");
-    s.check = optional_method("check");
-    s.reach = optional_method("reach");
+    s.name = ruleset_name(obj);
+    s.rank = optional_method(obj, "rank");
+    s.check = optional_method(obj, "check");
+    s.reach = optional_method(obj, "reach");
     s.precede = py::bool_(py::getattr(obj, "options_precede", py::bool_(false)));
   }
 
@@ -452,13 +444,7 @@ PyGame game_from_spec(const std::string& text, const std::vector<std::string>& e
 PyGame game_from_ruleset(const py::object& ruleset) {
   PyGame g;
   if (py::getattr(ruleset, "coordinates", py::none()).is_none()) {
-    const py::object options = py::getattr(ruleset, "options", py::none());
-    if (options.is_none() || !PyCallable_Check(options.ptr()))
-      throw runtime::UserError("Ruleset: define options(self, pos), returning the positions one move leads to");
-    const py::object name = py::getattr(ruleset, "name", py::none());
-    PyStateRuleset r(ruleset, options,
-                     name.is_none() ? py::str(py::type::of(ruleset).attr("__name__")).cast<std::string>()
-                                    : py::str(name).cast<std::string>());
+    PyStateRuleset r(ruleset);
     g.states = r;
     g.base_text = r.name();
     g.base = core::Game::of(std::move(r));

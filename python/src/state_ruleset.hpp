@@ -36,6 +36,21 @@ namespace py = pybind11;
 // the intern table refuses more than its share of the memory limit at this price.
 inline constexpr std::uint64_t kInternedBytes = 256;
 
+// A ruleset's method `attr`, or None when it has none; a UserError when it is not callable.
+inline py::object optional_method(const py::object& ruleset, const char* attr) {
+  py::object m = py::getattr(ruleset, attr, py::none());
+  if (!m.is_none() && !PyCallable_Check(m.ptr()))
+    throw runtime::UserError(std::string("Ruleset: ") + attr + " must be a method or None");
+  return m;
+}
+
+// A ruleset's name: its `name`, else its class's.
+inline std::string ruleset_name(const py::object& ruleset) {
+  const py::object name = py::getattr(ruleset, "name", py::none());
+  return name.is_none() ? py::str(py::type::of(ruleset).attr("__name__")).cast<std::string>()
+                        : py::str(name).cast<std::string>();
+}
+
 class PyStateRuleset {
  public:
   struct State {
@@ -48,25 +63,21 @@ class PyStateRuleset {
     std::uint64_t max_positions = std::uint64_t{1} << 22;
   };
 
-  // `obj` is a grundy.Ruleset whose coordinates are None; `options` is its method.
-  PyStateRuleset(const py::object& obj, const py::object& options, std::string name)
+  // `obj` is a grundy.Ruleset whose coordinates are None.
+  explicit PyStateRuleset(const py::object& obj)
       : s_(new State, [](State* s) {
           py::gil_scoped_acquire gil;
           delete s;
         }) {
     State& s = *s_;
     s.obj = obj;
-    s.options = options;
-    s.name = std::move(name);
-    auto hook = [&](const char* attr) {
-      py::object m = py::getattr(obj, attr, py::none());
-      if (!m.is_none() && !PyCallable_Check(m.ptr()))
-        throw runtime::UserError(std::string("Ruleset: ") + attr + " must be a method or None");
-      return m;
-    };
-    s.components = hook("components");
-    s.canonical = hook("canonical");
-    s.size = hook("size");
+    s.options = optional_method(obj, "options");
+    if (s.options.is_none())
+      throw runtime::UserError("Ruleset: define options(self, pos), returning the positions one move leads to");
+    s.name = ruleset_name(obj);
+    s.components = optional_method(obj, "components");
+    s.canonical = optional_method(obj, "canonical");
+    s.size = optional_method(obj, "size");
   }
 
   int arity() const { return 1; }

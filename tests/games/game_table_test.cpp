@@ -11,6 +11,7 @@
 #include "games/registry.hpp"
 #include "runtime/errors.hpp"
 #include "support/golden_rows.hpp"
+#include "support/user_error.hpp"
 
 using namespace grundy;
 using core::Position;
@@ -108,23 +109,15 @@ TEST(GameTable, ACellIsTheGameItNames) {
 }
 
 TEST(GameTable, WhatATableCannotDoIsRefusedInOneLine) {
-  auto message = [](const std::function<void()>& f) {
-    try {
-      f();
-    } catch (const runtime::UserError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
-  EXPECT_NE(message([] { game_of("cram -p board=mxn --pass"); }).find("a transform acts on one game"),
+  EXPECT_NE(user_error_of([] { game_of("cram -p board=mxn --pass"); }).find("a transform acts on one game"),
             std::string::npos);
-  EXPECT_NE(message([] {
+  EXPECT_NE(user_error_of([] {
               game_of("cram -p board=mxn").for_each_option(Position{2, 3}, [](const Position&) {});
             }).find("is a table of games"),
             std::string::npos);
-  EXPECT_NE(message([] {
+  EXPECT_NE(user_error_of([] {
               table_of("cram -p board=mxn", core::Box(Position{13, 13}));
             }).find("its largest cell"),
             std::string::npos);
-  EXPECT_NE(message([] { game_of("cram -p board=nxn"); }).find("written twice"), std::string::npos);
+  EXPECT_NE(user_error_of([] { game_of("cram -p board=nxn"); }).find("written twice"), std::string::npos);
 }

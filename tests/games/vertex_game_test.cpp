@@ -11,6 +11,7 @@
 #include "games/registry.hpp"
 #include "runtime/errors.hpp"
 #include "support/golden_rows.hpp"
+#include "support/user_error.hpp"
 
 using namespace grundy;
 using core::Position;
@@ -216,14 +217,6 @@ TEST(VertexGames, PositionsReadAndWrittenAsTheFamilyWritesThem) {
 
 // Bad boards, graphs and positions: one line naming what is wrong.
 TEST(VertexGames, BadInputIsOneLineNamingTheFault) {
-  auto message = [](const std::function<void()>& f) {
-    try {
-      f();
-    } catch (const runtime::UserError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"cram -p board=12x11", "132 squares; a board has at most 126"},
       {"cram -p board=../.", "row 2 has 1 squares, row 1 has 2"},
@@ -237,16 +230,16 @@ TEST(VertexGames, BadInputIsOneLineNamingTheFault) {
       {"arc-kayles -p graph=cycle:2", "allowed 3..1008"},
   };
   for (const auto& [spec, want] : cases) {
-    const std::string got = message([&] { (void)game_of(spec); });
+    const std::string got = user_error_of([&] { (void)game_of(spec); });
     EXPECT_NE(got.find(want), std::string::npos) << spec << ": " << got;
     EXPECT_EQ(got.find('\n'), std::string::npos) << spec;
   }
   const core::Game cram = game_of("cram -p board=.#./...");
-  EXPECT_NE(message([&] { (void)cram.parse_position("..../..."); }).find("2 rows of 3"), std::string::npos);
-  EXPECT_NE(message([&] { (void)cram.parse_position(".#./.#./..."); }).find("2 rows of 3"), std::string::npos);
-  EXPECT_NE(message([&] { (void)cram.parse_position(".#./.x."); }).find("'x' in row 2"), std::string::npos);
-  EXPECT_NE(message([&] { (void)cram.parse_position(".../..."); }).find("square (1, 2) is not on the board"),
+  EXPECT_NE(user_error_of([&] { (void)cram.parse_position("..../..."); }).find("2 rows of 3"), std::string::npos);
+  EXPECT_NE(user_error_of([&] { (void)cram.parse_position(".#./.#./..."); }).find("2 rows of 3"), std::string::npos);
+  EXPECT_NE(user_error_of([&] { (void)cram.parse_position(".#./.x."); }).find("'x' in row 2"), std::string::npos);
+  EXPECT_NE(user_error_of([&] { (void)cram.parse_position(".../..."); }).find("square (1, 2) is not on the board"),
             std::string::npos);
   const core::Game nk = game_of("node-kayles -p graph=path:5");
-  EXPECT_NE(message([&] { (void)nk.parse_position("0-7"); }).find("allowed"), std::string::npos);
+  EXPECT_NE(user_error_of([&] { (void)nk.parse_position("0-7"); }).find("allowed"), std::string::npos);
 }
