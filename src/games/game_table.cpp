@@ -170,7 +170,7 @@ void GameTable::solve_cells(const std::vector<core::Position>& cells, core::Eval
       const std::size_t i = order[k];
       const core::Value v = check(cells[i]).empty()
                                 ? value(cells[i], e, kSearchBytes / static_cast<std::uint64_t>(workers))
-                                : core::kUnsolved;
+                                : core::kNoValue;
       const std::lock_guard<std::mutex> lock(m);
       put(i, v);
     }

@@ -65,7 +65,8 @@ class GameTable {
 
  private:
   [[noreturn]] void refuse_options(const core::Position& p) const;
-  // put(i, value of cells[i]) for each cell (kUnsolved for one that is no game of the family),
+  // put(i, value of cells[i]) for each cell (kNoValue, not a position, for one that is no game
+  // of the family),
   // the cells shared out among the threads, the largest first; put is called under a lock.
   void solve_cells(const std::vector<core::Position>& cells, core::Evaluation e,
                    const std::function<void(std::size_t, core::Value)>& put) const;

@@ -209,3 +209,11 @@ TEST(Cli, JsonWritesABoardAsItsRows) {
   const CliResult nim = run_cli("value nim -p heaps=2 1,2 --format json");
   EXPECT_EQ(nim.out.find("\"text\""), std::string::npos) << nim.out;
 }
+
+// Sizes that are no game of the family (a cycle of 1 or 2 vertices) are not positions of the table.
+TEST(Cli, ATableOfCyclesShowsTheSizesThatAreNoCycle) {
+  const CliResult t = run_cli("table node-kayles -p graph=cycle:n --size 6 --format csv");
+  ASSERT_EQ(t.status, 0) << t.err;
+  EXPECT_EQ(t.out.find("\n1,"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("\n3,1,N\n"), std::string::npos) << t.out;
+}

@@ -79,8 +79,8 @@ TEST(GameTable, NodeKaylesOnPathsAndCycles) {
   for (std::int64_t n = 0; n < 60; ++n) EXPECT_EQ(paths.at(Position{n}), solver->value(Position{n})) << n;
   const core::DenseTable cycles = table_of("node-kayles -p graph=cycle:n", core::Box(Position{40}));
   EXPECT_EQ(cycles.at(Position{0}), 0u);
-  EXPECT_FALSE(cycles.solved(Position{1})) << "no cycle of one vertex";
-  EXPECT_FALSE(cycles.solved(Position{2}));
+  EXPECT_EQ(cycles.at(Position{1}), core::kNoValue) << "no cycle of one vertex: not a position";
+  EXPECT_EQ(cycles.at(Position{2}), core::kNoValue);
   for (std::int64_t n = 3; n < 40; ++n)
     EXPECT_EQ(cycles.at(Position{n}), paths.at(Position{n - 3}) == 0 ? 1u : 0u) << n;
 }
