@@ -983,6 +983,19 @@ const OctalPeriod& OctalHeapValues::period() {
 }
 
 core::Value OctalHeapValues::at(std::int64_t x) {
+  // A heap past the sweep: swept towards in steps that look for the period, which, once
+  // proven, answers it; the steps end where the sweep below would have gone anyway (x, or half
+  // as far again as the sweep, so that heaps asked in a rising stream cost a sweep, not one
+  // each). A search that proves nothing is not kept: a heap past kOctalPeriodFrom still has
+  // its own search, below.
+  if (x >= sweep_.size() && x < kOctalPeriodFrom && !period_ && !sweep_.code().any_unequal()) {
+    runtime::ensure_fits(OctalSweep::bytes(sweep_.code(), x + 1), limit_,
+                         "the value sequence of " + name_ + " up to heap " + std::to_string(x));
+    const std::int64_t n = std::max(x + 1, sweep_.size() + sweep_.size() / 2);
+    if (OctalPeriod p = sweep_until_proven(sweep_, 64, OctalSweep::bytes(sweep_.code(), n) <= limit_ ? n : x + 1);
+        p.proven)
+      period_ = p;
+  }
   // Once the period is known, every heap past the sweep comes from it.
   if (x >= sweep_.size() && (x >= kOctalPeriodFrom || period_) && period().proven) {
     const std::int64_t n0 = period_->preperiod;

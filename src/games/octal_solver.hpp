@@ -182,7 +182,9 @@ constexpr std::int64_t kOctalPeriodSearch = std::int64_t{1} << 26;
 constexpr double kOctalSearchSeconds = 10;
 
 // G(x) for a heap of any size: a heap below kOctalPeriodFrom from the sweep (grown to the
-// heap asked, by half again at least, within `memory_limit`); a larger one from the period
+// heap asked, by half again at least, within `memory_limit`), in steps that look for the period
+// on the way, so that a heap past the proof's bound is read from the period as soon as it is
+// proven (Kayles' heap of 16,777,215 needs 168 heap sizes swept, not 16 million); a larger one from the period
 // proven within kOctalPeriodSearch heap sizes, or as many as `memory_limit` allows, or for
 // three-way splits as kOctalSearchSeconds allow (searched once, on the first such heap, never
 // for codes with '!'; once proven, every heap past the sweep comes from it), else from the sweep

@@ -180,3 +180,23 @@ TEST(OctalCli, AStoppedSeqSaysWhatItsSaveFileKeeps) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("\"checked_up_to\":" + std::to_string(kept - 1)), std::string::npos) << r.out.substr(0, 200);
 }
+
+// A heap below 2^24 of a code whose period is proven on the way is read from the period: the
+// sweep stops at the proof (Kayles: a few hundred heap sizes), and the value agrees with seq's.
+TEST(OctalCli, AHeapPastTheProofIsReadFromThePeriod) {
+  const CliResult v = run_cli("value octal -p code=0.77 16777215");
+  ASSERT_EQ(v.status, 0) << v.err;
+  EXPECT_NE(v.out.find("from the proven period 12 after preperiod 71"), std::string::npos) << v.out;
+  // 16777215 = 71 + 12k + 4: the value of heap 75.
+  const CliResult s = run_cli("seq octal -p code=0.77 --size 76 --format json");
+  ASSERT_EQ(s.status, 0) << s.err;
+  const std::string values = s.out.substr(s.out.find("\"values\":["));
+  int at = 0;
+  std::size_t i = values.find('[') + 1;
+  for (; at < 75; ++at) i = values.find(',', i) + 1;
+  const std::string g75 = values.substr(i, values.find_first_of(",]", i) - i);
+  EXPECT_NE(v.out.find("G(16777215) = " + g75 + " "), std::string::npos) << v.out << " G(75) = " << g75;
+  const CliResult mixed = run_cli("value octal -p heaps=3 -p code=0.77 5,200000,16777215");
+  ASSERT_EQ(mixed.status, 0) << mixed.err;
+  EXPECT_NE(mixed.out.find("from the proven period"), std::string::npos) << mixed.out;
+}
