@@ -10,7 +10,23 @@ namespace grundy::games {
 // graph of at most 64 vertices is one setword a row.
 static_assert(WORDSIZE == 64);
 
+namespace {
+
+// nauty keeps its work arrays for the next call in thread-local pointers; a thread that called
+// it gives them back when it ends (else each finished thread's arrays are lost).
+struct NautyArrays {
+  ~NautyArrays() {
+    nauty_freedyn();
+    nautil_freedyn();
+    naugraph_freedyn();
+  }
+};
+
+}  // namespace
+
 void canonical_graph(const std::uint64_t* rows, int n, std::uint64_t* out) {
+  static thread_local NautyArrays arrays;
+  (void)arrays;
   if (n < 0 || n > kMaxCanonVertices) throw runtime::EngineError("canonical_graph: more than 64 vertices");
   if (n == 0) return;
   // nauty numbers a row's bits from the most significant one.

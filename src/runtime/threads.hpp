@@ -17,6 +17,11 @@ namespace grundy::runtime {
 // names a count, else GRUNDY_THREADS if set (1..64), else the hardware's count.
 int solver_threads();
 
+// Bytes of the calling thread's stack left below the current frame (the thread's stack as the C
+// library reports it; the main thread's is its rlimit), for a recursion that must stop before
+// it overflows; SIZE_MAX when the stack cannot be told.
+std::size_t stack_left();
+
 namespace detail {
 
 // Runs body(tid) on `threads` threads (inline when 1); the first exception is rethrown here

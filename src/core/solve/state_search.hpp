@@ -350,10 +350,11 @@ class StateSearch {
   std::uint64_t table_bytes() const { return table_->bytes(); }
   SearchTable& table() { return *table_; }
 
-  // The search recurses once per move of the line it follows; past this many moves it stops with
-  // a UserError instead of overflowing the call stack (a game whose moves return to a position
-  // never ends, and one whose play is that long is for the memo solver).
-  static constexpr int kMaxDepth = 10000;
+  // The search recurses once per move of the line it follows; when the thread's call stack has
+  // less than this left it stops with a UserError instead of overflowing (a game whose moves
+  // return to a position never ends, and one whose play is that long is for the memo solver).
+  // The reserve leaves room for a ruleset's own calls (a Python options()) and the unwinding.
+  static constexpr std::size_t kStackReserve = std::size_t{512} << 10;
 
  private:
   static constexpr Value kUnknown = kNoValue;
@@ -379,9 +380,11 @@ class StateSearch {
   class Deeper {
    public:
     explicit Deeper(int& depth) : depth_(depth) {
-      if (++depth_ > kMaxDepth)
-        throw runtime::UserError("the search followed a line of more than " + std::to_string(kMaxDepth) +
-                                 " moves: the game's moves return to a position, or its play is too long for it");
+      if (runtime::stack_left() < kStackReserve)
+        throw runtime::UserError("the search followed a line of " + std::to_string(depth_) +
+                                 " moves and the call stack is nearly full: the game's moves return to a position, "
+                                 "or its play is too long for the search");
+      ++depth_;
     }
     ~Deeper() { --depth_; }
     Deeper(const Deeper&) = delete;
