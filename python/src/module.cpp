@@ -200,16 +200,10 @@ class PyRuleset {
     bool precede = false;
   };
 
-  explicit PyRuleset(const py::object& obj)
-      : s_(new State, [](State* s) {
-          py::gil_scoped_acquire gil;
-          delete s;
-        }) {
+  explicit PyRuleset(const py::object& obj) : s_(python_state<State>()) {
     State& s = *s_;
     s.obj = obj;
-    s.options = py::getattr(obj, "options", py::none());
-    if (s.options.is_none() || !PyCallable_Check(s.options.ptr()))
-      throw runtime::UserError("Ruleset: define options(self, pos), returning the positions one move leads to");
+    s.options = required_options(obj);
     const py::object coords = py::getattr(obj, "coordinates", py::none());
     if (coords.is_none() || py::isinstance<py::str>(coords))
       throw runtime::UserError(

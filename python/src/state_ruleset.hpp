@@ -44,6 +44,24 @@ inline py::object optional_method(const py::object& ruleset, const char* attr) {
   return m;
 }
 
+// A ruleset's options(pos), which every ruleset defines.
+inline py::object required_options(const py::object& ruleset) {
+  py::object m = py::getattr(ruleset, "options", py::none());
+  if (m.is_none() || !PyCallable_Check(m.ptr()))
+    throw runtime::UserError("Ruleset: define options(self, pos), returning the positions one move leads to");
+  return m;
+}
+
+// The Python objects of a ruleset, shared by its copies, released with the GIL held whichever
+// thread drops the last copy.
+template <class State>
+std::shared_ptr<State> python_state() {
+  return std::shared_ptr<State>(new State, [](State* s) {
+    py::gil_scoped_acquire gil;
+    delete s;
+  });
+}
+
 // A ruleset's name: its `name`, else its class's.
 inline std::string ruleset_name(const py::object& ruleset) {
   const py::object name = py::getattr(ruleset, "name", py::none());
@@ -64,16 +82,10 @@ class PyStateRuleset {
   };
 
   // `obj` is a grundy.Ruleset whose coordinates are None.
-  explicit PyStateRuleset(const py::object& obj)
-      : s_(new State, [](State* s) {
-          py::gil_scoped_acquire gil;
-          delete s;
-        }) {
+  explicit PyStateRuleset(const py::object& obj) : s_(python_state<State>()) {
     State& s = *s_;
     s.obj = obj;
-    s.options = optional_method(obj, "options");
-    if (s.options.is_none())
-      throw runtime::UserError("Ruleset: define options(self, pos), returning the positions one move leads to");
+    s.options = required_options(obj);
     s.name = ruleset_name(obj);
     s.components = optional_method(obj, "components");
     s.canonical = optional_method(obj, "canonical");
