@@ -59,12 +59,13 @@ OctalSweep::OctalSweep(OctalCode code) : code_(std::move(code)), count_(65536, 0
 
 std::uint64_t OctalSweep::bytes(const OctalCode& code, std::int64_t n) {
   // Two bytes a value after widening (the one-byte copy is freed as the two-byte one fills, but
-  // both exist for a moment), the rare list at its worst, the counts; for three-way splits the
+  // both exist for a moment), the rare list at its worst, the periodic tail's sets (one byte),
+  // the counts; for three-way splits the
   // pair sets of hex_one at their widest, 512 bytes a heap size, twice while their buffer grows
   // (extend_to makes room for the heap sizes it sweeps at once: the old buffer and the new).
   const auto u = static_cast<std::uint64_t>(std::max<std::int64_t>(n, 0));
   const std::uint64_t pairs = code.max_parts() == 3 ? core::mul_bytes(u, 2 * (kHexLimit / 8)) : 0;
-  return core::add_bytes(core::add_bytes(core::mul_bytes(u, 3), pairs),
+  return core::add_bytes(core::add_bytes(core::mul_bytes(u, 4), pairs),
                          core::add_bytes(core::mul_bytes(u, 8), 65536 * 8 + (1u << 16)));
 }
 
@@ -127,6 +128,7 @@ void OctalSweep::choose_mask() {
 
 void OctalSweep::note(std::int64_t n, core::Value v) {
   n_ = n + 1;
+  if (tail_period_ > 0 && at(n - tail_period_) != v) tail_period_ = 0;
   ++count_[v];
   if (v > max_value_) {
     max_value_ = v;
@@ -187,6 +189,7 @@ void add_range(const T* g, std::int64_t m, std::int64_t from, std::int64_t to, V
 constexpr int kVectorWant = 16;        // the search turns to vectors once this few values are missing
 OctalScan g_scan = OctalScan::Avx512;  // the widest allowed; the processor may have less
 bool g_octal_threads = true;
+OctalTail g_octal_tail = OctalTail::Auto;
 
 #ifdef GRUNDY_OCTAL_AVX2
 // The values G(b + j) ^ G(m - b - j) of L = 32 / sizeof(T) pairs, j < L, in one vector.
@@ -315,11 +318,12 @@ constexpr auto kBit8 = [] {  // entry i: bit i & 7
   return r;
 }();
 
-// Clears from `want` the values G(a) ^ G(m - a) for a = 1 .. last, stopping once none is left;
-// returns the pairs it looked at.
+// Clears from `want` the values G(a) ^ G(m - a) for a = from .. last, stopping once none is
+// left; returns the pairs it looked at.
 template <class T>
 __attribute__((target("avx512f,avx512bw,avx512vbmi"))) std::int64_t search_avx512(const T* g, std::int64_t m,
-                                                                                  std::int64_t last, WantBits& want) {
+                                                                                  std::int64_t from, std::int64_t last,
+                                                                                  WantBits& want) {
   constexpr int L = 64 / sizeof(T);
   const __m512i reverse = _mm512_loadu_si512(sizeof(T) == 1 ? static_cast<const void*>(kReverse8.data())
                                                             : static_cast<const void*>(kReverse16.data()));
@@ -328,7 +332,7 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) std::int64_t search_avx51
   const __m512i one = _mm512_set1_epi16(1), low = _mm512_set1_epi16(15);
   alignas(64) std::array<T, L> values;
   __m512i set = _mm512_load_si512(want.bit.data());
-  std::int64_t a = 1;
+  std::int64_t a = from;
   for (; a + L <= last + 1 && _mm512_test_epi64_mask(set, set); a += L) {
     const __m512i x = _mm512_loadu_si512(g + a);
     const __m512i y = _mm512_loadu_si512(g + m - a - (L - 1));
@@ -353,12 +357,12 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) std::int64_t search_avx51
     }
   }
   _mm512_store_si512(want.bit.data(), set);
-  if (!_mm512_test_epi64_mask(set, set)) return a - 1;  // every value found
-  for (; a <= last; ++a) {  // fewer than L pairs
+  if (!_mm512_test_epi64_mask(set, set)) return a - from;  // every value found
+  for (; a <= last; ++a) {                                 // fewer than L pairs
     const core::Value found = g[a] ^ g[m - a];
     want.bit[found >> 6] &= ~(std::uint64_t{1} << (found & 63));
   }
-  return last;
+  return last + 1 - from;
 }
 
 bool has_avx2() {
@@ -524,6 +528,7 @@ std::optional<core::Value> OctalSweep::hex_one(std::int64_t n) {
 
 void set_octal_scan(OctalScan widest) { g_scan = widest; }
 void set_octal_threads(bool on) { g_octal_threads = on; }
+void set_octal_tail(OctalTail when) { g_octal_tail = when; }
 
 template <class T>
 std::int64_t OctalSweep::run(std::vector<T>& gv, std::int64_t from, std::int64_t to) {
@@ -532,6 +537,16 @@ std::int64_t OctalSweep::run(std::vector<T>& gv, std::int64_t from, std::int64_t
   while (n < to) {
     if (past_stop()) return n;
     remask_at(n);
+    if (n >= first_fast_ && tail_period_ > 0) {  // until a value breaks the period
+      const core::Value value = tail_one(n);
+      if (value > kMax) return n;
+      gv[static_cast<std::size_t>(n)] = static_cast<T>(value);
+      note(n, value);
+      if (poll(static_cast<std::uint64_t>(tail_from_ + words_) * split_.size())) return n + 1;
+      if ((n & 65535) == 65535) runtime::tick(65536);
+      ++n;
+      continue;
+    }
     if (n < first_fast_ || !split3_.empty()) {
       const std::optional<core::Value> value =
           n >= first_fast_ && hex_fast_ && max_value_ < kHexLimit ? hex_one(n) : naive_one(n);
@@ -601,9 +616,28 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
   const bool wide_vector = g_scan >= OctalScan::Avx512 && has_avx512();
 #endif
   // The rare values below c still missing (`want`, words 0 .. Wc - 1, `missing` of them) looked
-  // for among the splits of heap n, by blocks of pairs, `want` updated after each; how many are
-  // still missing after. `scanned` counts the pairs looked at.
+  // for among the splits of heap n; how many are still missing after. The splits are
+  // interleaved, a chunk of pairs of each in turn, the chunks doubling from kFirstChunk to
+  // kLastChunk pairs: a value that only one split makes (Kayles' often is) turns up after about
+  // as many pairs as its place in that split, where one split after the other would scan the
+  // whole of the first. `scanned` counts the pairs looked at.
+  constexpr std::int64_t kFirstChunk = 64, kLastChunk = 4096;  // multiples of every vector's pairs
   std::int64_t scanned = 0;
+  std::int64_t longest = 0;                                    // the most pairs of a split of heap n
+  const auto last_pair = [&](std::size_t s, std::int64_t n) {  // a <= last: a <= m - a, a != m - a if unequal
+    const std::int64_t m = n - split_[s];
+    return split_unequal_[s] ? (m - 1) / 2 : m / 2;
+  };
+  const auto chunks = [&](std::int64_t n, auto&& missing_left, auto&& scan) {
+    longest = 0;
+    for (std::size_t s = 0; s < split_.size(); ++s) longest = std::max(longest, last_pair(s, n));
+    for (std::int64_t lo = 1, len = kFirstChunk; lo <= longest && missing_left();
+         lo += len, len = std::min(2 * len, kLastChunk))
+      for (std::size_t s = 0; s < split_.size() && missing_left(); ++s) {
+        const std::int64_t hi = std::min(last_pair(s, n), lo + len - 1);
+        if (lo <= hi) scan(n - split_[s], lo, hi);
+      }
+  };
   const auto search_missing = [&](std::int64_t n, int Wc, std::int64_t missing) {
 #ifdef GRUNDY_OCTAL_AVX2
     const bool by_table = vector && max_value_ < WantTable::kLimit;
@@ -617,12 +651,13 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
       std::uint64_t any = 0;
       for (int w = 0; w < Wc; ++w)
         any |= bits.bit[static_cast<std::size_t>(w)] = want[static_cast<std::size_t>(w)] & formable(w);
-      for (std::size_t s = 0; s < split_.size() && any; ++s) {
-        const std::int64_t m = n - split_[s];
-        scanned += search_avx512(g, m, split_unequal_[s] ? (m - 1) / 2 : m / 2, bits);
-        any = 0;
-        for (const std::uint64_t word : bits.bit) any |= word;
-      }
+      chunks(
+          n, [&] { return any != 0; },
+          [&](std::int64_t m, std::int64_t lo, std::int64_t hi) {
+            scanned += search_avx512(g, m, lo, hi, bits);
+            any = 0;
+            for (const std::uint64_t word : bits.bit) any |= word;
+          });
       missing = 0;
       for (int w = 0; w < Wc; ++w) {
         std::uint64_t& word = want[static_cast<std::size_t>(w)];
@@ -640,19 +675,22 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
         }
 #endif
     found.clear(words_);
-    for (std::size_t s = 0; s < split_.size() && missing > 0; ++s) {
-      const std::int64_t m = n - split_[s];
-      const std::int64_t last = split_unequal_[s] ? (m - 1) / 2 : m / 2;  // a <= last, a <= m - a
-      std::int64_t a = 1;
-      while (a <= last && missing > 0) {
-        std::int64_t to_a = std::min(a + 64, last + 1);
+    bool unformable = false;  // every value still missing is beyond what a pair makes
+    // Pairs a = lo .. hi of the split into m, by blocks, `want` updated after each.
+    const auto scan = [&](std::int64_t m, std::int64_t lo, std::int64_t hi) {
+      std::int64_t a = lo;
+      while (a <= hi && missing > 0) {
+        std::int64_t to_a = std::min(a + 64, hi + 1);
 #ifdef GRUNDY_OCTAL_AVX2
         if (by_table) {
-          if (table.count == 0) break;
+          if (table.count == 0) {
+            unformable = true;
+            break;
+          }
           std::uint32_t hits = 0;
-          a = first_in_table_avx2(g, m, a, last + 1, table, hits);
-          if (a > last) break;
-          if (a + 32 <= last + 1) {  // a block with a wanted value: only its hits are looked at
+          a = first_in_table_avx2(g, m, a, hi + 1, table, hits);
+          if (a > hi) break;
+          if (a + 32 <= hi + 1) {  // a block with a wanted value: only its hits are looked at
             for (; hits; hits &= hits - 1) {
               const std::int64_t p = a + table_pair<T>(std::countr_zero(hits));
               const core::Value v = g[p] ^ g[m - p];
@@ -666,7 +704,7 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
             a += 32;
             continue;
           }
-          to_a = last + 1;  // fewer than 32 pairs left
+          to_a = hi + 1;  // fewer than 32 pairs left
         } else if (missing <= kVectorWant && vector) {
           std::array<T, kVectorWant> list;
           int count = 0;
@@ -675,10 +713,13 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
               const std::int64_t v = std::int64_t{w} * 64 + std::countr_zero(bits);
               if (v <= kMax) list[static_cast<std::size_t>(count++)] = static_cast<T>(v);  // else no pair makes it
             }
-          if (count == 0) break;
-          a = first_hit_avx2(g, m, a, last + 1, list.data(), count);
-          if (a > last) break;
-          to_a = std::min<std::int64_t>(a + 32 / sizeof(T), last + 1);
+          if (count == 0) {
+            unformable = true;
+            break;
+          }
+          a = first_hit_avx2(g, m, a, hi + 1, list.data(), count);
+          if (a > hi) break;
+          to_a = std::min<std::int64_t>(a + 32 / sizeof(T), hi + 1);
         }
 #endif
         add_range(g, m, a, to_a, found);
@@ -695,8 +736,10 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
         }
         a = to_a;
       }
-      scanned += std::min(a, last + 1);
-    }
+      scanned += std::min(a, hi + 1) - lo;
+    };
+    chunks(
+        n, [&] { return missing > 0 && !unformable; }, scan);
     return missing;
   };
   runtime::detail::run_on_threads(threads, stop, [&](int tid) {
@@ -848,7 +891,62 @@ runtime::UserError OctalSweep::too_large(std::int64_t n) const {
 void OctalSweep::remask_at(std::int64_t n) {
   if (n < next_mask_at_) return;
   choose_mask();
+  find_tail();
   next_mask_at_ *= 2;
+}
+
+// Codes whose values have no sparse space (about as many rare heaps as common ones) but repeat,
+// like Dawson's chess, would scan every pair of every heap size; with the tail, a heap size costs
+// the pairs with a heap before the tail and a set's words. The tail is taken where that is
+// cheaper than the far pairs with every rare heap, for splits into two heaps (three-way splits
+// have their pair sets; '!' codes a pair less when the two heaps are equal, not a residue's
+// whole set), and where its sets are small: one byte a heap size swept at most, which
+// OctalSweep::bytes counts, and p^2 pairs to fill them, 64 a heap size at most.
+void OctalSweep::find_tail() {
+  tail_period_ = 0;
+  if (g_octal_tail == OctalTail::Never || split_.empty() || !split3_.empty() || code_.any_unequal() || n_ < first_fast_)
+    return;
+  const OctalPeriod p = find_octal_period(*this);
+  const auto W = static_cast<std::int64_t>(words_);
+  if (!p.found || p.period * W * 8 > n_ || p.period * p.period > 64 * n_) return;
+  if (g_octal_tail == OctalTail::Auto && 2 * (p.preperiod + W) >= static_cast<std::int64_t>(rare_.size())) return;
+  tail_from_ = std::max<std::int64_t>(p.preperiod, 1);
+  const std::int64_t P = p.period;
+  tail_sets_.assign(static_cast<std::size_t>(P * W), 0);
+  for (std::int64_t q = 0; q < P; ++q) {
+    std::uint64_t* set = tail_sets_.data() + q * W;
+    for (std::int64_t r = 0; r < P; ++r) {
+      const core::Value v = at(tail_from_ + r) ^ at(tail_from_ + (q - r + P) % P);
+      set[v >> 6] |= std::uint64_t{1} << (v & 63);
+    }
+  }
+  tail_period_ = P;
+}
+
+// The pairs (x, m - x) of a split, x <= m - x: those with x before the tail one by one; those
+// with both heaps in it, once they run over a whole period, the set of the residue of
+// m - 2 tail_from_ (x = tail_from_ + r and m - x then have the values of residues r and q - r).
+core::Value OctalSweep::tail_one(std::int64_t n) {
+  const auto W = static_cast<std::size_t>(words_);
+  const std::int64_t n0 = tail_from_, P = tail_period_;
+  tail_opts_.assign(W, 0);
+  std::uint64_t* opts = tail_opts_.data();
+  const auto add = [&](core::Value v) { opts[v >> 6] |= std::uint64_t{1} << (v & 63); };
+  for (int k : keep_) add(at(n - k));
+  for (int k : split_) {
+    const std::int64_t m = n - k, half = m / 2;
+    std::int64_t x = 1;
+    for (; x <= half && x < n0; ++x) add(at(x) ^ at(m - x));
+    if (half - x + 1 >= P) {
+      const std::uint64_t* set = tail_sets_.data() + static_cast<std::size_t>((m - 2 * n0) % P) * W;
+      for (std::size_t w = 0; w < W; ++w) opts[w] |= set[w];
+    } else {
+      for (; x <= half; ++x) add(at(x) ^ at(m - x));
+    }
+  }
+  for (std::size_t w = 0; w < W; ++w)
+    if (~opts[w]) return static_cast<core::Value>(w * 64 + static_cast<std::size_t>(std::countr_zero(~opts[w])));
+  return static_cast<core::Value>(W * 64);
 }
 
 OctalPeriod find_octal_period(const OctalSweep& sw) {
@@ -907,8 +1005,8 @@ OctalPeriod sweep_until_proven(OctalSweep& sweep, std::int64_t start, std::int64
     const std::int64_t from = sweep.size();
     const auto t = std::chrono::steady_clock::now();
     if (seconds > 0 && !first)
-      sweep.stop_at(t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                             std::chrono::duration<double>(seconds)));
+      sweep.stop_at(
+          t0 + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds)));
     sweep.extend_to(n);
     if (sweep.size() < n) {  // stopped by the budget
       if (after_step) after_step();

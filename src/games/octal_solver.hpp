@@ -53,6 +53,12 @@ void set_octal_scan(OctalScan widest);
 // with two threads or more; see runtime::solver_threads).
 void set_octal_threads(bool on);
 
+// When OctalSweep sweeps by a periodic tail (see find_tail): where it is cheaper (the default),
+// never, or wherever a period is seen, costs aside (tests: every tail, and its breaks, against
+// the definition).
+enum class OctalTail { Never, Auto, Always };
+void set_octal_tail(OctalTail when);
+
 class OctalSweep {
  public:
   explicit OctalSweep(OctalCode code);
@@ -92,10 +98,12 @@ class OctalSweep {
   std::optional<core::Value> naive_one(std::int64_t n);
   std::optional<core::Value> hex_one(std::int64_t n);  // three-way splits by the pair sets; see the .cpp
   bool pair_sets_to(std::int64_t x);                   // P(y) for every y < x; false when stop_at's time came first
-  void note(std::int64_t n, core::Value v);  // G(n) = v is stored: counts, rare list, size
+  void note(std::int64_t n, core::Value v);            // G(n) = v is stored: counts, rare list, size
   void choose_mask();
-  void remask_at(std::int64_t n);  // the mask is chosen again at 1024, 2048, 4096, ... heap sizes
-  void widen();                    // one byte a value to two, for the values done
+  void remask_at(std::int64_t n);        // the mask is chosen again at 1024, 2048, 4096, ... heap sizes
+  void find_tail();                      // at the same heap sizes: a periodic tail worth sweeping by
+  core::Value tail_one(std::int64_t n);  // G(n) with the pairs inside the tail by their residues
+  void widen();                          // one byte a value to two, for the values done
   runtime::UserError too_large(std::int64_t n) const;
   bool past_stop();  // stop_at's time has come
   // Adds `units` of work (an option, a pair, a word of a pair set) to the poll of the stop
@@ -130,6 +138,13 @@ class OctalSweep {
   std::vector<std::uint64_t> rare_words_;  // bit v set: v is in the rare class
   std::vector<std::int64_t> rare_;
   std::vector<core::Value> naive_opts_;
+  // The periodic tail: G(x + p) = G(x) for every x >= tail_from_ with x + p < size() (p =
+  // tail_period_, 0 while there is none). The pairs of a split with both heaps in it have the
+  // values of one period's pairs, which depend only on the split's size modulo p: tail_sets_
+  // holds them as bit sets, words_ words for each residue. A value that breaks the period ends
+  // the tail (note).
+  std::int64_t tail_from_ = 0, tail_period_ = 0;
+  std::vector<std::uint64_t> tail_sets_, tail_opts_;
   std::optional<std::chrono::steady_clock::time_point> stop_at_;
   bool stopped_ = false;  // the last extend_to stopped at stop_at_
   runtime::StopPoll poll_;

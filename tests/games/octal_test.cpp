@@ -283,11 +283,27 @@ TEST(OctalSweep, ThreeWaySplitsByPairSetsAgreeWithTheDefinition) {
 }
 
 // Past many blocks and several masks (the segments between two mask choices have 16 blocks or
-// more from 1024 on).
+// more from 1024 on), and past several chunks of the interleaved search for missing values
+// (Kayles and Dawson's chess search in every heap size).
 TEST(OctalSweep, AgreesWithTheNaiveSweepPastManyBlocksAndMasks) {
-  for (const std::string code : {"4!.0", "0.6", "0.16"}) {
-    const std::int64_t n = 8000;
+  for (const auto& [code, n] : std::vector<std::pair<std::string, std::int64_t>>{
+           {"4!.0", 8000}, {"0.6", 8000}, {"0.16", 8000}, {"0.77", 4000}, {"0.137", 4000}, {"0.66666666", 1500}})
     EXPECT_EQ(sparse(code, n), games::octal_values_naive(parse_octal_code(code), n)) << code;
+}
+
+// The periodic tail taken wherever a period is seen, against the definition: codes whose tail
+// lasts (Dawson's chess from 1024 heap sizes on) and 0.14, whose 30 values repeated twice at
+// 4096 break at 4103, where the sweep goes back to the sparse space. And without a tail.
+TEST(OctalSweep, APeriodicTailAndItsBreakChangeNoValue) {
+  struct Reset {
+    ~Reset() { games::set_octal_tail(games::OctalTail::Auto); }
+  } reset;
+  for (const games::OctalTail when : {games::OctalTail::Always, games::OctalTail::Never}) {
+    games::set_octal_tail(when);
+    for (const auto& [code, n] : std::vector<std::pair<std::string, std::int64_t>>{
+             {"0.137", 3000}, {"0.07", 3000}, {"0.52", 3000}, {"0.77", 3000}, {"4.007", 3000}, {"0.14", 8200}})
+      EXPECT_EQ(sparse(code, n), games::octal_values_naive(parse_octal_code(code), n))
+          << code << " tail " << static_cast<int>(when);
   }
 }
 
