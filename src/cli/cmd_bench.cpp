@@ -86,6 +86,10 @@ std::vector<BenchJob> bench_jobs(bool long_run) {
     // 16, where positions stay within 15 heaps.
     jobs.push_back({"octal -p code=4!.0", {std::int64_t{1} << 21}, E::Grundy, {16}});
     jobs.push_back({"octal -p code=0.6", {std::int64_t{1} << 21}, E::Grundy, {16}});
+    // Codes without a sparse space: Kayles by the interleaved search for missing values,
+    // Dawson's chess by its periodic tail; both linear in the heap sizes.
+    jobs.push_back({"octal -p code=0.77", {std::int64_t{1} << 22}, E::Grundy, {16}});
+    jobs.push_back({"octal -p code=0.137", {std::int64_t{1} << 22}, E::Grundy, {16}});
     // The long proven periods of the literature: 0.354 (preperiod 10,061,916, period 1,180) and
     // 0.1777 (preperiod 160,949,018, period 60,620,715; the proof compares n < 2 n0 + p + t =
     // 382,518,755, which reads the values of 443,139,470 heap sizes).
