@@ -606,7 +606,14 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
     J.far.resize(lanes * S);
     for (std::size_t i = 0; i < J.far.size(); ++i) J.far[i] = flag_bits(flags.data() + 64 * i);
   };
-  std::atomic<std::uint64_t> published{0}, finished{0};  // blocks handed to the helper, and done
+  // A job's state: published by this thread, claimed by the helper or by this thread, done.
+  // This thread never waits for a job the helper has not claimed: it does it itself, so that a
+  // helper that gets no core on a loaded machine costs nothing but the job it may start late.
+  enum : int { kPublished, kClaimed, kDone };
+  std::array<std::atomic<int>, 2> state{kDone, kDone};
+  // The last block published, kNoMore once there are none: what the helper sleeps on.
+  constexpr std::uint64_t kNoMore = ~std::uint64_t{0};
+  std::atomic<std::uint64_t> published{0};
   std::atomic<bool> stop{false};
   std::int64_t result = to;
   ValueSet seen, found;
@@ -742,29 +749,66 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
         n, [&] { return missing > 0 && !unformable; }, scan);
     return missing;
   };
+  const auto claim = [&](std::atomic<int>& st) {
+    int expected = kPublished;
+    return st.compare_exchange_strong(expected, kClaimed, std::memory_order_acq_rel);
+  };
+  const auto finish = [&](std::atomic<int>& st) {
+    st.store(kDone, std::memory_order_release);
+    st.notify_all();
+  };
   runtime::detail::run_on_threads(threads, stop, [&](int tid) {
     std::vector<std::uint8_t> flags;
     if (tid == 1) {
-      for (std::uint64_t b = 1; runtime::detail::wait_for(published, b, stop); ++b) {
-        compute(jobs[b % 2], flags);
-        finished.store(b, std::memory_order_release);
+      // The latest block published, if this thread claims it before the sweep's own thread.
+      for (std::uint64_t seen_up_to = 0;;) {
+        const std::uint64_t b =
+            runtime::detail::wait_until(published, [&](std::uint64_t v) { return v != seen_up_to; });
+        if (b == kNoMore) return;
+        seen_up_to = b;
+        std::atomic<int>& st = state[b % 2];
+        if (!claim(st)) continue;
+        try {
+          compute(jobs[b % 2], flags);
+        } catch (...) {
+          st.store(kPublished, std::memory_order_release);  // left to the sweep's own thread
+          st.notify_all();
+          throw;
+        }
+        finish(st);
       }
-      return;
     }
+    struct Release {  // however this thread leaves, the helper wakes and ends
+      std::atomic<std::uint64_t>& published;
+      ~Release() {
+        published.store(kNoMore, std::memory_order_release);
+        published.notify_all();
+      }
+    } release{published};
     for (std::int64_t b = 0; b < blocks && result == to; ++b) {
       const std::int64_t block_start = from + b * B;
+      std::atomic<int>& st = state[static_cast<std::size_t>(b % 2)];
       if (threads == 1 || b == 0) {
         prepare(b, block_start);
         compute(jobs[static_cast<std::size_t>(b % 2)], flags);
-      } else if (!runtime::detail::wait_for(finished, static_cast<std::uint64_t>(b), stop)) {
-        return;
+      } else if (claim(st)) {
+        compute(jobs[static_cast<std::size_t>(b % 2)], flags);
+        finish(st);
+      } else {  // the helper has it: wait for it
+        runtime::detail::wait_until(st, [&](int v) { return v != kClaimed; });
+        if (st.load(std::memory_order_acquire) == kPublished && claim(st)) {  // the helper gave it back
+          compute(jobs[static_cast<std::size_t>(b % 2)], flags);
+          finish(st);
+        }
       }
       if (threads == 2 && b + 1 < blocks) {
         // The helper reads the rare list while this block adds to it: room for a block's worth
-        // is made now, so that it does not move.
+        // is made now, so that it does not move (no job of the helper's is under way here).
         if (rare_.capacity() < rare_.size() + static_cast<std::size_t>(B)) rare_.reserve(2 * rare_.size() + B);
         prepare(b + 1, block_start);
+        state[static_cast<std::size_t>((b + 1) % 2)].store(kPublished, std::memory_order_release);
         published.store(static_cast<std::uint64_t>(b + 1), std::memory_order_release);
+        published.notify_one();
       }
       const Job& J = jobs[static_cast<std::size_t>(b % 2)];
       const std::int64_t n0 = J.n0, n1 = J.n1, h = J.h;

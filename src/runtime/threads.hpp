@@ -64,6 +64,23 @@ void run_on_threads(int threads, std::atomic<bool>& failed, const Body& body) {
   if (error) std::rethrow_exception(error);
 }
 
+// Waits until pred(a) holds and returns the value that satisfied it (acquire): a short spin,
+// a while yielding (waking from the kernel takes longer than a short wait on a quiet machine),
+// then asleep in the kernel until the value changes (std::atomic::wait), so that a thread
+// waiting on a loaded machine gives its core to the one it waits for. Whoever changes the value
+// notifies.
+template <class T, class Pred>
+T wait_until(const std::atomic<T>& a, Pred pred) {
+  for (int spins = 0;; ++spins) {
+    const T v = a.load(std::memory_order_acquire);
+    if (pred(v)) return v;
+    if (spins >= 64 + 256)
+      a.wait(v, std::memory_order_acquire);
+    else if (spins >= 64)
+      std::this_thread::yield();
+  }
+}
+
 // Spins until `counter` reaches `target` (acquire), yielding after a while since the thread
 // it waits for may not be running on a loaded machine. False if `failed` was set meanwhile.
 inline bool wait_for(const std::atomic<std::uint64_t>& counter, std::uint64_t target, const std::atomic<bool>& failed) {
@@ -86,8 +103,7 @@ class RowPipeline {
     return rows < 4 * static_cast<std::uint64_t>(threads) || columns < 2 * kBlock ? 1 : threads;
   }
 
-  RowPipeline(int threads, std::uint64_t columns)
-      : progress_(static_cast<std::size_t>(threads)), columns_(columns) {
+  RowPipeline(int threads, std::uint64_t columns) : progress_(static_cast<std::size_t>(threads)), columns_(columns) {
     for (auto& p : progress_) p.store(0);
   }
   // Waits until row x - 1 has published `target` (row 0 and a lone thread never wait); false if
