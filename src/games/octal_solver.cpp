@@ -52,8 +52,8 @@ OctalSweep::OctalSweep(OctalCode code) : code_(std::move(code)), count_(65536, 0
     }
   }
   first_fast_ = t + 1;
-  hex_fast_ =
-      !split3_.empty() && std::find(split3_unequal_.begin(), split3_unequal_.end(), true) == split3_unequal_.end();
+  hex_fast_ = !split3_.empty();
+  pair_layers_ = std::find(split3_unequal_.begin(), split3_unequal_.end(), true) == split3_unequal_.end() ? 1 : 3;
   set_mask(0);
 }
 
@@ -64,7 +64,9 @@ std::uint64_t OctalSweep::bytes(const OctalCode& code, std::int64_t n) {
   // pair sets of hex_one at their widest, 512 bytes a heap size, twice while their buffer grows
   // (extend_to makes room for the heap sizes it sweeps at once: the old buffer and the new).
   const auto u = static_cast<std::uint64_t>(std::max<std::int64_t>(n, 0));
-  const std::uint64_t pairs = code.max_parts() == 3 ? core::mul_bytes(u, 2 * (kHexLimit / 8)) : 0;
+  // Three layers of sets with '!' (counted whether the '!' is on a three-way split or not).
+  const std::uint64_t layers = code.any_unequal() ? 3 : 1;
+  const std::uint64_t pairs = code.max_parts() == 3 ? core::mul_bytes(u, 2 * (kHexLimit / 8) * layers) : 0;
   return core::add_bytes(core::add_bytes(core::mul_bytes(u, 4), pairs),
                          core::add_bytes(core::mul_bytes(u, 8), 65536 * 8 + (1u << 16)));
 }
@@ -430,13 +432,18 @@ void far_pairs(const T* g, const std::int64_t* rare, std::size_t known, const st
 
 }  // namespace
 
-// Three-way splits without '!' (hexadecimal digits 8 to f), by pair sets: the values of
-// G(a) ^ G(b) ^ G(c) over a + b + c = m are the union over a of G(a) ^ P(m - a), where P(x) is
-// the set of G(b) ^ G(x - b) over every split of x into two heaps. The sets P are kept as bits,
-// as many words a heap size as the seen-set has (64 at most: values below kHexLimit); the
-// heaps a are grouped by their value u, so the union costs one OR of a set per heap a and one
-// translation v -> v ^ u per value u: O(n) words a heap size, where the definition has O(n^2)
-// splits. Past kHexLimit the sweep goes on by the definition.
+// Three-way splits (hexadecimal digits 8 to f), by pair sets: the values of G(a) ^ G(b) ^ G(c)
+// over a + b + c = m are the union over a of G(a) ^ P(m - a), where P(x) is the set of
+// G(b) ^ G(x - b) over every split of x into two heaps. The sets P are kept as bits, as many
+// words a heap size as the seen-set has (64 at most: values below kHexLimit); the heaps a are
+// grouped by their value u, so the union costs one OR of a set per heap a and one translation
+// v -> v ^ u per value u: O(n) words a heap size, where the definition has O(n^2) splits. Past
+// kHexLimit the sweep goes on by the definition.
+//
+// With '!' the three heaps differ: of the splits of x = m - a, those with b = c and those with
+// a heap of a stones are left out, at most two: (x/2, x/2), value 0, and (a, x - a). A value
+// they make stays in the set only if more splits make it than are left out, so the sets are
+// kept in three layers: the values made by at least 1, 2 and 3 splits.
 
 namespace {
 
@@ -459,28 +466,43 @@ void add_translated(const std::uint64_t* x, core::Value u, int words, std::uint6
 }  // namespace
 
 bool OctalSweep::pair_sets_to(std::int64_t x) {
-  const auto W = static_cast<std::size_t>(words_);
+  const auto W = static_cast<std::size_t>(words_), L = pair_layers_, R = L * W;  // a heap size's record
   if (W > pair_words_) {  // the values grew: the sets take the new width
+    const std::size_t R0 = L * pair_words_;
     std::vector<std::uint64_t> wider;
-    wider.reserve(static_cast<std::size_t>(std::max(x, target_)) * W);
-    wider.resize(pairs_.size() / std::max<std::size_t>(pair_words_, 1) * W, 0);
-    for (std::size_t y = 0; pair_words_ > 0 && y < pairs_.size() / pair_words_; ++y)
-      std::copy_n(pairs_.begin() + static_cast<std::ptrdiff_t>(y * pair_words_), pair_words_,
-                  wider.begin() + static_cast<std::ptrdiff_t>(y * W));
+    wider.reserve(static_cast<std::size_t>(std::max(x, target_)) * R);
+    wider.resize(pairs_.size() / std::max<std::size_t>(R0, 1) * R, 0);
+    for (std::size_t y = 0; R0 > 0 && y < pairs_.size() / R0; ++y)
+      for (std::size_t l = 0; l < L; ++l)
+        std::copy_n(pairs_.begin() + static_cast<std::ptrdiff_t>(y * R0 + l * pair_words_), pair_words_,
+                    wider.begin() + static_cast<std::ptrdiff_t>(y * R + l * W));
     pairs_.swap(wider);
     pair_words_ = W;
   }
   // Room for every heap size extend_to sweeps, made once: the old buffer and the new one are
   // what OctalSweep::bytes counts, never a doubling's three.
-  if (pairs_.capacity() < static_cast<std::size_t>(x) * W)
-    pairs_.reserve(static_cast<std::size_t>(std::max(x, target_)) * W);
-  std::array<std::uint8_t, kHexLimit> flags;  // one byte a value: plain stores
+  if (pairs_.capacity() < static_cast<std::size_t>(x) * R)
+    pairs_.reserve(static_cast<std::size_t>(std::max(x, target_)) * R);
+  std::array<std::uint8_t, kHexLimit> count;  // splits a value, up to 3: plain stores when L is 1
   // Once a step at a time, but a sweep loaded from a file makes every set at once: O(x^2).
-  for (auto y = static_cast<std::int64_t>(pairs_.size() / W); y < x; ++y) {
+  for (auto y = static_cast<std::int64_t>(pairs_.size() / R); y < x; ++y) {
     if (poll(static_cast<std::uint64_t>(y))) return false;
-    std::fill_n(flags.begin(), W * 64, std::uint8_t{0});
-    for (std::int64_t b = 1; 2 * b <= y; ++b) flags[at(b) ^ at(y - b)] = 1;
-    for (std::size_t w = 0; w < W; ++w) pairs_.push_back(flag_bits(flags.data() + 64 * w));
+    std::fill_n(count.begin(), W * 64, std::uint8_t{0});
+    if (L == 1) {
+      for (std::int64_t b = 1; 2 * b <= y; ++b) count[at(b) ^ at(y - b)] = 1;
+      for (std::size_t w = 0; w < W; ++w) pairs_.push_back(flag_bits(count.data() + 64 * w));
+      continue;
+    }
+    for (std::int64_t b = 1; 2 * b <= y; ++b) {
+      std::uint8_t& c = count[at(b) ^ at(y - b)];
+      c = static_cast<std::uint8_t>(c + (c < 3));
+    }
+    for (std::size_t l = 0; l < L; ++l)
+      for (std::size_t w = 0; w < W; ++w) {
+        std::uint64_t bits = 0;
+        for (std::size_t i = 0; i < 64; ++i) bits |= std::uint64_t{count[64 * w + i] > l} << i;
+        pairs_.push_back(bits);
+      }
   }
   return true;
 }
@@ -499,17 +521,44 @@ std::optional<core::Value> OctalSweep::hex_one(std::int64_t n) {
   }
   hex_acc_.resize(std::size_t{kHexLimit} * Wz);  // all zero between calls: any stride will do
   hex_has_.resize(kHexLimit);
-  for (int k : split3_) {
-    const std::int64_t m = n - k;
+  const std::size_t R = pair_layers_ * Wz;
+  for (std::size_t s3 = 0; s3 < split3_.size(); ++s3) {
+    const std::int64_t m = n - split3_[s3];
+    const bool unequal = split3_unequal_[s3];
     for (std::int64_t a = 1; a + 2 <= m; ++a) {  // b + c = m - a >= 2: P(m - a) has (1, m - a - 1)
       const core::Value u = at(a);
       std::uint64_t* acc = hex_acc_.data() + std::size_t{u} * Wz;
-      const std::uint64_t* p = pairs_.data() + static_cast<std::size_t>(m - a) * Wz;
+      const std::int64_t x = m - a;
+      const std::uint64_t* p = pairs_.data() + static_cast<std::size_t>(x) * R;
       if (!hex_has_[u]) {
         hex_has_[u] = true;
         hex_used_.push_back(u);
       }
-      for (std::size_t w = 0; w < Wz; ++w) acc[w] |= p[w];
+      if (!unequal) {
+        for (std::size_t w = 0; w < Wz; ++w) acc[w] |= p[w];
+        continue;
+      }
+      // The splits left out and their values; a value leaves the set when no more splits make it
+      // (layer `left` of the record does not have it).
+      std::array<core::Value, 2> out{};
+      int outs = 0;
+      if (x % 2 == 0) out[static_cast<std::size_t>(outs++)] = 0;
+      if (a < x && 2 * a != x) out[static_cast<std::size_t>(outs++)] = at(a) ^ at(x - a);
+      std::array<std::uint64_t, 2> drop_word{~std::uint64_t{0}, ~std::uint64_t{0}}, drop_bit{};
+      for (int i = 0; i < outs; ++i) {
+        const core::Value v = out[static_cast<std::size_t>(i)];
+        const int left = (outs == 2 && out[0] == out[1]) ? 2 : 1;
+        if (!(p[static_cast<std::size_t>(left) * Wz + (v >> 6)] >> (v & 63) & 1)) {
+          drop_word[static_cast<std::size_t>(i)] = v >> 6;
+          drop_bit[static_cast<std::size_t>(i)] = std::uint64_t{1} << (v & 63);
+        }
+      }
+      for (std::size_t w = 0; w < Wz; ++w) {
+        std::uint64_t bits = p[w];
+        if (w == drop_word[0]) bits &= ~drop_bit[0];
+        if (w == drop_word[1]) bits &= ~drop_bit[1];
+        acc[w] |= bits;
+      }
     }
     for (const core::Value u : hex_used_) {
       std::uint64_t* acc = hex_acc_.data() + std::size_t{u} * Wz;
@@ -876,7 +925,6 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
         scanned = 0;
       }
     }
-    stop.store(true);  // the helper's work is done
   });
   return result;
 }

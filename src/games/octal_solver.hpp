@@ -118,10 +118,12 @@ class OctalSweep {
   std::vector<bool> split_unequal_;
   std::vector<int> split3_;  // k with digit 8: three heaps
   std::vector<bool> split3_unequal_;
-  std::int64_t first_fast_;           // heap sizes from here on have no whole-heap move
-  bool hex_fast_ = false;             // three-way splits, none with '!': by hex_one while the values allow
-  std::vector<std::uint64_t> pairs_;  // P(y), pair_words_ words each, for y < pairs_.size() / pair_words_
-  std::size_t pair_words_ = 0;
+  std::int64_t first_fast_;  // heap sizes from here on have no whole-heap move
+  bool hex_fast_ = false;    // three-way splits: by hex_one while the values allow
+  // P(y) for y < pairs_.size() / (pair_layers_ * pair_words_): pair_layers_ sets of pair_words_
+  // words each, the values made by at least 1 (2, 3) splits of y; 3 layers for '!' codes.
+  std::vector<std::uint64_t> pairs_;
+  std::size_t pair_words_ = 0, pair_layers_ = 1;
   std::int64_t target_ = 0;             // the heap sizes the running extend_to was asked for
   std::vector<std::uint64_t> hex_acc_;  // hex_one's scratch: a set for each value u of a heap a,
   std::vector<core::Value> hex_used_;   // and the values u that have one,

@@ -272,14 +272,31 @@ TEST(OctalSweep, AgreesWithTheNaiveSweepOn50Codes) {
   }
 }
 
-// Three-way splits by pair sets (hexadecimal digits 8 to f without '!') against the definition,
-// past the values 256 and 512 where the sets widen (0.ff: G(n) = n), and the codes that stay
-// with the definition ('!' on a three-way split).
+// Three-way splits by pair sets (hexadecimal digits 8 to f) against the definition, past the
+// values 256 and 512 where the sets widen (0.ff: G(n) = n), and with '!' on a three-way split
+// (the splits left out, (x/2, x/2) and (a, x - a), by the three layers of counts), where 0.ff!
+// and 0.f!f! widen too.
 TEST(OctalSweep, ThreeWaySplitsByPairSetsAgreeWithTheDefinition) {
-  for (const std::string code : {"0.8", "0.c", "0.ff", "0.f8", "0.e", "0.88", "c.0", "0.1c", "0.c4!", "0.8!", "8!.0"}) {
-    const std::int64_t n = 520;
+  for (const auto& [code, n] : std::vector<std::pair<std::string, std::int64_t>>{{"0.8", 520},
+                                                                                 {"0.c", 520},
+                                                                                 {"0.ff", 520},
+                                                                                 {"0.f8", 520},
+                                                                                 {"0.e", 520},
+                                                                                 {"0.88", 520},
+                                                                                 {"c.0", 520},
+                                                                                 {"0.1c", 520},
+                                                                                 {"0.c4!", 520},
+                                                                                 {"0.8!", 520},
+                                                                                 {"8!.0", 520},
+                                                                                 {"0.ff!", 520},
+                                                                                 {"0.e!", 300},
+                                                                                 {"0.f!", 300},
+                                                                                 {"0.f!f!", 300},
+                                                                                 {"0.9!", 300},
+                                                                                 {"4.8!", 300},
+                                                                                 {"0.cf!", 300},
+                                                                                 {"0.8!8", 300}})
     EXPECT_EQ(sparse(code, n), games::octal_values_naive(parse_octal_code(code), n)) << code;
-  }
 }
 
 // Past many blocks and several masks (the segments between two mask choices have 16 blocks or
