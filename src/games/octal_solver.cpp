@@ -320,51 +320,103 @@ constexpr auto kBit8 = [] {  // entry i: bit i & 7
   return r;
 }();
 
-// Clears from `want` the values G(a) ^ G(m - a) for a = from .. last, stopping once none is
-// left; returns the pairs it looked at.
+// `set` (bit v: value v is wanted) without value v.
+__attribute__((target("avx512f"), always_inline)) inline __m512i without_avx512(__m512i set, core::Value v) {
+  return _mm512_andnot_si512(
+      _mm512_maskz_set1_epi64(static_cast<__mmask8>(1u << (v >> 6)), std::int64_t{1} << (v & 63)), set);
+}
+
+// The pairs G(b) ^ G(m - b), b = a .. last (fewer than a vector's), cleared from `set` one by one.
 template <class T>
-__attribute__((target("avx512f,avx512bw,avx512vbmi"))) std::int64_t search_avx512(const T* g, std::int64_t m,
-                                                                                  std::int64_t from, std::int64_t last,
-                                                                                  WantBits& want) {
+__attribute__((target("avx512f"), always_inline)) inline __m512i tail_avx512(const T* g, std::int64_t m, std::int64_t a,
+                                                                             std::int64_t last, __m512i set) {
+  alignas(64) std::array<std::uint64_t, 8> bits;
+  _mm512_store_si512(bits.data(), set);
+  for (std::int64_t b = a; b <= last; ++b) {
+    const core::Value found = g[b] ^ g[m - b];
+    bits[found >> 6] &= ~(std::uint64_t{1} << (found & 63));
+  }
+  return _mm512_load_si512(bits.data());
+}
+
+// The AVX-512 search's step: clears from `set` (the values wanted, as bits) the values of the
+// L pairs G(a + j) ^ G(m - a - j), j < L.
+template <class T>
+__attribute__((target("avx512f,avx512bw,avx512vbmi,popcnt"), always_inline)) inline __m512i search_step_avx512(
+    const T* g, std::int64_t m, std::int64_t a, __m512i set) {
   constexpr int L = 64 / sizeof(T);
-  const __m512i reverse = _mm512_loadu_si512(sizeof(T) == 1 ? static_cast<const void*>(kReverse8.data())
-                                                            : static_cast<const void*>(kReverse16.data()));
-  const __m512i bit = _mm512_loadu_si512(kBit8.data());
-  const __m512i byte_of = _mm512_set1_epi8(31);  // v >> 3 by a 16-bit shift: keep its own 5 bits
-  const __m512i one = _mm512_set1_epi16(1), low = _mm512_set1_epi16(15);
+  const __m512i x = _mm512_loadu_si512(g + a);
+  const __m512i y = _mm512_loadu_si512(g + m - a - (L - 1));
+  __m512i v;
+  std::uint64_t hit;
+  if constexpr (sizeof(T) == 1) {
+    v = _mm512_xor_si512(x, _mm512_permutexvar_epi8(_mm512_loadu_si512(kReverse8.data()), y));
+    const __m512i byte =
+        _mm512_permutexvar_epi8(_mm512_and_si512(_mm512_srli_epi16(v, 3), _mm512_set1_epi8(31)), set);  // v >> 3
+    hit = _mm512_test_epi8_mask(byte, _mm512_permutexvar_epi8(v, _mm512_loadu_si512(kBit8.data())));
+  } else {
+    v = _mm512_xor_si512(x, _mm512_permutexvar_epi16(_mm512_loadu_si512(kReverse16.data()), y));
+    const __m512i word = _mm512_permutexvar_epi16(_mm512_srli_epi16(v, 4), set);
+    hit = _mm512_test_epi16_mask(_mm512_srlv_epi16(word, _mm512_and_si512(v, _mm512_set1_epi16(15))),
+                                 _mm512_set1_epi16(1));
+  }
+  if (!hit) return set;
+  // The values hit leave the set (kept in a register: a reload after stores would wait). Where
+  // many lanes hit, most hold the same few values (Kayles' 0): each value is taken once, its
+  // lanes leaving the hits with it; else lane by lane, which waits on no comparison.
   alignas(64) std::array<T, L> values;
+  _mm512_store_si512(values.data(), v);
+  if (std::popcount(hit) <= 8) {
+    for (; hit; hit &= hit - 1) set = without_avx512(set, values[static_cast<std::size_t>(std::countr_zero(hit))]);
+    return set;
+  }
+  while (hit) {
+    const T found = values[static_cast<std::size_t>(std::countr_zero(hit))];
+    set = without_avx512(set, found);
+    if constexpr (sizeof(T) == 1)
+      hit &= ~_mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(static_cast<char>(found)));
+    else
+      hit &= ~static_cast<std::uint64_t>(_mm512_cmpeq_epi16_mask(v, _mm512_set1_epi16(static_cast<short>(found))));
+  }
+  return set;
+}
+
+// Clears from `want` the values G(a) ^ G(m[s] - a) of splits s < splits, a = 1 .. last[s], the
+// splits interleaved a vector at a time (the next L pairs of each in turn), stopping once none
+// is left; returns the pairs it looked at.
+template <class T>
+__attribute__((target("avx512f,avx512bw,avx512vbmi,popcnt"))) std::int64_t search_avx512(const T* g,
+                                                                                         const std::int64_t* m,
+                                                                                         const std::int64_t* last,
+                                                                                         int splits, WantBits& want) {
+  constexpr int L = 64 / sizeof(T);
   __m512i set = _mm512_load_si512(want.bit.data());
-  std::int64_t a = from;
-  for (; a + L <= last + 1 && _mm512_test_epi64_mask(set, set); a += L) {
-    const __m512i x = _mm512_loadu_si512(g + a);
-    const __m512i y = _mm512_loadu_si512(g + m - a - (L - 1));
-    __m512i v;
-    std::uint64_t hit;
-    if constexpr (sizeof(T) == 1) {
-      v = _mm512_xor_si512(x, _mm512_permutexvar_epi8(reverse, y));
-      const __m512i byte = _mm512_permutexvar_epi8(_mm512_and_si512(_mm512_srli_epi16(v, 3), byte_of), set);
-      hit = _mm512_test_epi8_mask(byte, _mm512_permutexvar_epi8(v, bit));
-    } else {
-      v = _mm512_xor_si512(x, _mm512_permutexvar_epi16(reverse, y));
-      const __m512i word = _mm512_permutexvar_epi16(_mm512_srli_epi16(v, 4), set);
-      hit = _mm512_test_epi16_mask(_mm512_srlv_epi16(word, _mm512_and_si512(v, low)), one);
+  std::int64_t scanned = 0;
+  if (splits == 1) {  // the common case, without the interleaving's bookkeeping
+    const std::int64_t m0 = m[0], last0 = last[0];
+    std::int64_t a = 1;
+    for (; a + L <= last0 + 1 && _mm512_test_epi64_mask(set, set); a += L) set = search_step_avx512(g, m0, a, set);
+    scanned += a - 1;
+    if (_mm512_test_epi64_mask(set, set) && a <= last0) {
+      set = tail_avx512(g, m0, a, last0, set);
+      scanned += last0 + 1 - a;
     }
-    if (!hit) continue;
-    // The values hit leave the set (kept in a register: a reload after stores would wait).
-    _mm512_store_si512(values.data(), v);
-    for (; hit; hit &= hit - 1) {
-      const T found = values[static_cast<std::size_t>(std::countr_zero(hit))];
-      set = _mm512_andnot_si512(
-          _mm512_maskz_set1_epi64(static_cast<__mmask8>(1u << (found >> 6)), std::int64_t{1} << (found & 63)), set);
-    }
+  } else {
+    std::int64_t longest = 0;
+    for (int s = 0; s < splits; ++s) longest = std::max(longest, last[s]);
+    for (std::int64_t a = 1; a <= longest && _mm512_test_epi64_mask(set, set); a += L)
+      for (int s = 0; s < splits; ++s) {
+        if (a + L <= last[s] + 1) {
+          set = search_step_avx512(g, m[s], a, set);
+          scanned += L;
+        } else if (a <= last[s]) {
+          set = tail_avx512(g, m[s], a, last[s], set);
+          scanned += last[s] + 1 - a;
+        }
+      }
   }
   _mm512_store_si512(want.bit.data(), set);
-  if (!_mm512_test_epi64_mask(set, set)) return a - from;  // every value found
-  for (; a <= last; ++a) {                                 // fewer than L pairs
-    const core::Value found = g[a] ^ g[m - a];
-    want.bit[found >> 6] &= ~(std::uint64_t{1} << (found & 63));
-  }
-  return last + 1 - from;
+  return scanned;
 }
 
 bool has_avx2() {
@@ -684,6 +736,7 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
     const std::int64_t m = n - split_[s];
     return split_unequal_[s] ? (m - 1) / 2 : m / 2;
   };
+  std::vector<std::int64_t> split_m(split_.size()), split_last(split_.size());  // the splits of one heap size
   const auto chunks = [&](std::int64_t n, auto&& missing_left, auto&& scan) {
     longest = 0;
     for (std::size_t s = 0; s < split_.size(); ++s) longest = std::max(longest, last_pair(s, n));
@@ -707,13 +760,13 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
       std::uint64_t any = 0;
       for (int w = 0; w < Wc; ++w)
         any |= bits.bit[static_cast<std::size_t>(w)] = want[static_cast<std::size_t>(w)] & formable(w);
-      chunks(
-          n, [&] { return any != 0; },
-          [&](std::int64_t m, std::int64_t lo, std::int64_t hi) {
-            scanned += search_avx512(g, m, lo, hi, bits);
-            any = 0;
-            for (const std::uint64_t word : bits.bit) any |= word;
-          });
+      if (any) {
+        for (std::size_t s = 0; s < split_.size(); ++s) {
+          split_m[s] = n - split_[s];
+          split_last[s] = last_pair(s, n);
+        }
+        scanned += search_avx512(g, split_m.data(), split_last.data(), static_cast<int>(split_.size()), bits);
+      }
       missing = 0;
       for (int w = 0; w < Wc; ++w) {
         std::uint64_t& word = want[static_cast<std::size_t>(w)];
