@@ -923,15 +923,19 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
         seen.clear(W);
         for (int k : keep_) seen.add(g[n - k]);
         // The other common option values: a rare heap known at the horizon with a partner after
-        // it, and a rare heap found after it.
+        // it, and a rare heap found after it. The rare list and the flags are read through locals:
+        // a byte store may alias anything, and members would be loaded again after each one.
+        std::uint8_t* const seen_flag = seen.flag.data();
+        const std::int64_t* const rare = rare_.data();
+        const std::size_t rares = rare_.size();
         for (std::size_t s = 0; s < split_.size(); ++s) {
           const std::int64_t m = n - split_[s];
           const bool unequal = split_unequal_[s];
           const auto add = [&](std::int64_t r) {
-            if (!unequal || 2 * r != m) seen.add(g[r] ^ g[m - r]);
+            if (!unequal || 2 * r != m) seen_flag[g[r] ^ g[m - r]] = 1;
           };
-          for (std::size_t i = 0; i < known && rare_[i] <= m - h; ++i) add(rare_[i]);
-          for (std::size_t i = known; i < rare_.size() && rare_[i] < m; ++i) add(rare_[i]);
+          for (std::size_t i = 0; i < known && rare[i] <= m - h; ++i) add(rare[i]);
+          for (std::size_t i = known; i < rares && rare[i] < m; ++i) add(rare[i]);
         }
         // c: the least common value missing; taken[w]: the option values 64 w .. 64 w + 63 seen,
         // for the words up to c's.
