@@ -725,20 +725,19 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
 #endif
   // The rare values below c still missing (`want`, words 0 .. Wc - 1, `missing` of them) looked
   // for among the splits of heap n; how many are still missing after. The splits are
-  // interleaved, a chunk of pairs of each in turn, the chunks doubling from kFirstChunk to
-  // kLastChunk pairs: a value that only one split makes (Kayles' often is) turns up after about
-  // as many pairs as its place in that split, where one split after the other would scan the
-  // whole of the first. `scanned` counts the pairs looked at.
+  // interleaved, a chunk of pairs of each in turn (AVX-512: a vector of each, in search_avx512),
+  // the chunks doubling from kFirstChunk to kLastChunk pairs: a value that only one split makes
+  // (Kayles' often is) turns up after about as many pairs as its place in that split, where one
+  // split after the other would scan the whole of the first. `scanned` counts the pairs looked at.
   constexpr std::int64_t kFirstChunk = 64, kLastChunk = 4096;  // multiples of every vector's pairs
   std::int64_t scanned = 0;
-  std::int64_t longest = 0;                                    // the most pairs of a split of heap n
   const auto last_pair = [&](std::size_t s, std::int64_t n) {  // a <= last: a <= m - a, a != m - a if unequal
     const std::int64_t m = n - split_[s];
     return split_unequal_[s] ? (m - 1) / 2 : m / 2;
   };
   std::vector<std::int64_t> split_m(split_.size()), split_last(split_.size());  // the splits of one heap size
   const auto chunks = [&](std::int64_t n, auto&& missing_left, auto&& scan) {
-    longest = 0;
+    std::int64_t longest = 0;  // the most pairs of a split of heap n
     for (std::size_t s = 0; s < split_.size(); ++s) longest = std::max(longest, last_pair(s, n));
     for (std::int64_t lo = 1, len = kFirstChunk; lo <= longest && missing_left();
          lo += len, len = std::min(2 * len, kLastChunk))
