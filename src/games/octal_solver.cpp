@@ -731,22 +731,25 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
   // split after the other would scan the whole of the first. `scanned` counts the pairs looked at.
   constexpr std::int64_t kFirstChunk = 64, kLastChunk = 4096;  // multiples of every vector's pairs
   std::int64_t scanned = 0;
-  const auto last_pair = [&](std::size_t s, std::int64_t n) {  // a <= last: a <= m - a, a != m - a if unequal
-    const std::int64_t m = n - split_[s];
-    return split_unequal_[s] ? (m - 1) / 2 : m / 2;
-  };
-  std::vector<std::int64_t> split_m(split_.size()), split_last(split_.size());  // the splits of one heap size
-  const auto chunks = [&](std::int64_t n, auto&& missing_left, auto&& scan) {
-    std::int64_t longest = 0;  // the most pairs of a split of heap n
-    for (std::size_t s = 0; s < split_.size(); ++s) longest = std::max(longest, last_pair(s, n));
+  // The splits of the heap size searched: the heaps m[s] = n - k split into, and the last pair
+  // a of each (a <= m - a; a != m - a for unequal parts); set by search_missing.
+  std::vector<std::int64_t> split_m(split_.size()), split_last(split_.size());
+  std::int64_t longest = 0;  // the most pairs of a split
+  const auto chunks = [&](auto&& missing_left, auto&& scan) {
     for (std::int64_t lo = 1, len = kFirstChunk; lo <= longest && missing_left();
          lo += len, len = std::min(2 * len, kLastChunk))
       for (std::size_t s = 0; s < split_.size() && missing_left(); ++s) {
-        const std::int64_t hi = std::min(last_pair(s, n), lo + len - 1);
-        if (lo <= hi) scan(n - split_[s], lo, hi);
+        const std::int64_t hi = std::min(split_last[s], lo + len - 1);
+        if (lo <= hi) scan(split_m[s], lo, hi);
       }
   };
   const auto search_missing = [&](std::int64_t n, int Wc, std::int64_t missing) {
+    longest = 0;
+    for (std::size_t s = 0; s < split_.size(); ++s) {
+      split_m[s] = n - split_[s];
+      split_last[s] = split_unequal_[s] ? (split_m[s] - 1) / 2 : split_m[s] / 2;
+      longest = std::max(longest, split_last[s]);
+    }
 #ifdef GRUNDY_OCTAL_AVX2
     const bool by_table = vector && max_value_ < WantTable::kLimit;
     const std::int64_t formed = std::int64_t{1} << std::bit_width(max_value_);  // every pair's value is below
@@ -759,13 +762,7 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
       std::uint64_t any = 0;
       for (int w = 0; w < Wc; ++w)
         any |= bits.bit[static_cast<std::size_t>(w)] = want[static_cast<std::size_t>(w)] & formable(w);
-      if (any) {
-        for (std::size_t s = 0; s < split_.size(); ++s) {
-          split_m[s] = n - split_[s];
-          split_last[s] = last_pair(s, n);
-        }
-        scanned += search_avx512(g, split_m.data(), split_last.data(), static_cast<int>(split_.size()), bits);
-      }
+      if (any) scanned += search_avx512(g, split_m.data(), split_last.data(), static_cast<int>(split_.size()), bits);
       missing = 0;
       for (int w = 0; w < Wc; ++w) {
         std::uint64_t& word = want[static_cast<std::size_t>(w)];
@@ -846,8 +843,7 @@ std::int64_t OctalSweep::run_segment(std::vector<T>& gv, std::int64_t from, std:
       }
       scanned += std::min(a, hi + 1) - lo;
     };
-    chunks(
-        n, [&] { return missing > 0 && !unformable; }, scan);
+    chunks([&] { return missing > 0 && !unformable; }, scan);
     return missing;
   };
   const auto claim = [&](std::atomic<int>& st) {

@@ -80,6 +80,8 @@ class OctalSweep {
   std::uint32_t rare_mask() const { return mask_; }
   // Heap sizes >= 1 whose value is in the rare class, in increasing order.
   const std::vector<std::int64_t>& rare_heaps() const { return rare_; }
+  // The period of the tail the sweep goes on by (see find_tail), 0 while there is none.
+  std::int64_t tail_period() const { return tail_period_; }
 
   // Makes extend_to stop at the first heap size it reaches at or after `at`, leaving size()
   // short of what it was asked (the period searches' time budgets); nullopt: never.

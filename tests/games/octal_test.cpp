@@ -322,6 +322,20 @@ TEST(OctalSweep, APeriodicTailAndItsBreakChangeNoValue) {
       EXPECT_EQ(sparse(code, n), games::octal_values_naive(parse_octal_code(code), n))
           << code << " tail " << static_cast<int>(when);
   }
+  // The tails the comparison above went through: taken at a doubling, ended by a break.
+  games::set_octal_tail(games::OctalTail::Always);
+  games::OctalSweep dawson(parse_octal_code("0.137"));
+  dawson.extend_to(3000);
+  EXPECT_EQ(dawson.tail_period(), 34);
+  games::OctalSweep s14(parse_octal_code("0.14"));
+  s14.extend_to(4100);
+  EXPECT_EQ(s14.tail_period(), 30);
+  s14.extend_to(4200);
+  EXPECT_EQ(s14.tail_period(), 0);
+  games::set_octal_tail(games::OctalTail::Never);
+  games::OctalSweep never(parse_octal_code("0.137"));
+  never.extend_to(3000);
+  EXPECT_EQ(never.tail_period(), 0);
 }
 
 // The fast path against the slow one on longer runs: the AVX2 search for the missing rare
